@@ -1,0 +1,46 @@
+"""Speed benchmark: random rounds through the public API a bot uses.
+
+Each decision is chosen uniformly from :meth:`Game.legal_decisions` and passed to
+:meth:`Game.apply` (which validates it). Rounds are played inside full games: when a game ends,
+a new one starts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .engine import Game
+
+
+def random_rounds(edition: str, players: int, rounds: int, seed: int = 0, options: dict | None = None) -> dict[str, Any]:
+    """Play ``rounds`` random rounds; return counts and rates."""
+    chooser = random.Random(seed)
+    choice = chooser.choice
+    game_seed = seed
+    game = Game(edition, players, seed=game_seed, options=options)
+    decisions = games = 0
+    start = time.perf_counter()
+    for _ in range(rounds):
+        if game.game_over:
+            game_seed += 1
+            games += 1
+            game = Game(edition, players, seed=game_seed, options=options)
+        game.start_round()
+        legal = game.legal_decisions
+        apply = game.apply
+        while not game.round_over:
+            apply(choice(legal()))
+            decisions += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "edition": edition,
+        "players": players,
+        "rounds": rounds,
+        "games_finished": games,
+        "decisions": decisions,
+        "seconds": round(elapsed, 4),
+        "rounds_per_second": round(rounds / elapsed, 1),
+        "decisions_per_second": round(decisions / elapsed, 1),
+    }

@@ -1,0 +1,167 @@
+"""The ``loveletter`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from .engine import EDITIONS, Game, LoveLetterError
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+def _options(text: str | None) -> dict:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        # name=value[,name=value]
+        value = {}
+        for part in text.split(","):
+            name, sep, raw = part.partition("=")
+            if not sep:
+                raise CliError(f"bad --options {text!r}: use JSON or name=value,name=value") from None
+            try:
+                value[name.strip()] = json.loads(raw)
+            except json.JSONDecodeError:
+                value[name.strip()] = raw
+    if not isinstance(value, dict):
+        raise CliError("--options must be a JSON object or name=value pairs")
+    return value
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from .scenario import check_file, run_file
+
+    if args.action == "run":
+        print(json.dumps(run_file(args.file), indent=1 if args.pretty else None))
+        return 0
+    total, report = check_file(args.file)
+    failed = [(sid, diffs) for sid, diffs in report if diffs]
+    for sid, diffs in report:
+        if diffs:
+            print(f"FAIL {sid}")
+            for d in diffs:
+                print(f"  {d}")
+        elif args.verbose:
+            print(f"ok   {sid}")
+    print(f"{total - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import random_rounds
+
+    if args.rounds < 1:
+        raise CliError("--rounds must be at least 1")
+    result = random_rounds(args.edition, args.players, args.rounds, seed=args.seed, options=_options(args.options))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['edition']} {result['players']}p: {result['rounds']} random rounds in "
+              f"{result['seconds']:.2f}s = {result['rounds_per_second']:,.0f} rounds/s "
+              f"({result['decisions_per_second']:,.0f} decisions/s)")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A game between random players, printed move by move with every hand shown."""
+    g = Game(args.edition, args.players, seed=args.seed, options=_options(args.options), profile=args.profile)
+    chooser = random.Random(args.seed)
+    while not g.game_over:
+        g.start_round()
+        print(f"== round {g.round_no}: first player P{g.current}, face up {g.face_up or '-'}, "
+              f"tokens {g.tokens}")
+        while not g.round_over:
+            seat = g.to_move
+            hand = ",".join(g.hands[seat])
+            d = chooser.choice(g.legal_decisions())
+            start = len(g.events)
+            g.apply(d)
+            played = next((e for e in g.events[start:] if e.kind == "play"), None)
+            result = f" -> {played.public['result']}" if played else ""
+            print(f"  P{seat} [{hand}] {d.text()}{result}")
+        res = g.round_result
+        if res and res["reason"] != "gameWonImmediately":
+            print(f"  round over ({res['reason']}): winners {['P%d' % s for s in res['winners']]}, "
+                  f"tokens {g.tokens}")
+    print(f"game over: winners {['P%d' % s for s in g.game_winners]} with tokens {g.tokens}")
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(g.record(), fh, indent=1)
+        print(f"record saved to {args.record}")
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from .engine import replay
+
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{args.file} is not valid JSON: {exc}") from None
+    g = replay(data)
+    print(f"ok: {g.edition.name} {g.players}p, {g.round_no} rounds, tokens {g.tokens}, "
+          f"{'winners ' + str(g.game_winners) if g.game_over else 'game in progress'}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="loveletter", description="Love Letter: rules engine, scenarios, benchmarks.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    sc = sub.add_parser("scenario", help="run or check rule scenario files (RULES.md Appendix A)")
+    sc.add_argument("action", choices=["run", "check"])
+    sc.add_argument("file")
+    sc.add_argument("--pretty", action="store_true", help="indent the JSON of `run`")
+    sc.add_argument("-v", "--verbose", action="store_true", help="`check`: also list passing scenarios")
+    sc.set_defaults(func=cmd_scenario)
+
+    def game_args(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--edition", default="classic", choices=list(EDITIONS))
+        q.add_argument("--players", type=int, default=2)
+        q.add_argument("--options", help='rule options as JSON or name=value pairs, e.g. tieBreak=none')
+        q.add_argument("--seed", type=int, default=0)
+
+    b = sub.add_parser("bench", help="random rounds per second through the public API")
+    game_args(b)
+    b.add_argument("--rounds", type=int, default=20000)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_bench)
+
+    d = sub.add_parser("demo", help="a game between random players, printed move by move")
+    game_args(d)
+    d.add_argument("--profile", default="bga")
+    d.add_argument("--record", help="save the game record to this file")
+    d.set_defaults(func=cmd_demo)
+
+    r = sub.add_parser("record", help="check a game record by replaying it")
+    r.add_argument("action", choices=["check"])
+    r.add_argument("file")
+    r.set_defaults(func=cmd_record)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (CliError, LoveLetterError, ValueError) as exc:
+        print(f"loveletter: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
