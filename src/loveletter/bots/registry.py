@@ -1,0 +1,83 @@
+"""Finding bots by name or by import path, with options: ``name[:key=value...]``.
+
+``random``, ``heuristic:...`` are built-in names; ``package.module:ClassName[:key=value...]``
+imports any class that implements the bot interface (:mod:`loveletter.bots.base`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .base import Bot, RandomBot
+
+BUILTIN: dict[str, str] = {
+    "random": "loveletter.bots.base:RandomBot",
+}
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot, or bad options."""
+
+
+def register(name: str, path: str) -> None:
+    BUILTIN[name] = path
+
+
+def _value(raw: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(raw)
+        except ValueError:
+            pass
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    return raw
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name:opt=v:opt=v`` or ``pkg.mod:Class:opt=v`` into a class path and options."""
+    parts = spec.strip().split(":")
+    if not parts[0]:
+        raise BotSpecError(f"empty bot spec {spec!r}")
+    if parts[0] in BUILTIN:
+        path, rest = BUILTIN[parts[0]], parts[1:]
+    elif len(parts) >= 2 and "=" not in parts[1] and "." in parts[0]:
+        path, rest = f"{parts[0]}:{parts[1]}", parts[2:]
+    else:
+        raise BotSpecError(
+            f"unknown bot {parts[0]!r}; built-in bots: {', '.join(sorted(BUILTIN))}, "
+            "or package.module:ClassName"
+        )
+    options: dict[str, Any] = {}
+    for item in rest:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise BotSpecError(f"bad bot option {item!r} in {spec!r} (want key=value)")
+        options[key] = _value(raw)
+    return path, options
+
+
+def load_class(path: str) -> type:
+    module_name, _, cls_name = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotSpecError(f"cannot import {module_name!r}: {exc}") from None
+    cls = getattr(module, cls_name, None)
+    if cls is None or not callable(getattr(cls, "choose", None)):
+        raise BotSpecError(f"{path!r} is not a bot class (it needs a choose(view) method)")
+    return cls
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """Build a bot from a spec string."""
+    path, options = parse_spec(spec)
+    cls = load_class(path)
+    try:
+        return cls(seed=seed, **options)
+    except TypeError as exc:
+        raise BotSpecError(f"bad options for {spec!r}: {exc}") from None
+
+
+__all__ = ["BUILTIN", "BotSpecError", "RandomBot", "make_bot", "parse_spec", "register"]
