@@ -1,0 +1,44 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from loveletter.engine import Game
+
+EDITION_PLAYERS = [("classic", n) for n in range(2, 5)] + [("premium", n) for n in range(2, 9)] + [
+    ("2019", n) for n in range(2, 7)
+]
+
+
+def fingerprint(g: Game) -> tuple:
+    """Everything in a game's state, for equality checks."""
+    return (
+        g.phase, g.current, g.round_no, g.turn, g.last_draw, tuple(g.deck), g.set_aside, tuple(g.face_up),
+        tuple(map(tuple, g.hands)), tuple(map(tuple, g.discards)), tuple(g.alive), tuple(g.protected),
+        tuple(g.eliminated), g.mandate, g.jester, tuple(sorted(g.spies)), tuple(g.tokens), g.pending,
+        g.end_reason, repr(g.round_result), tuple(g.game_winners), g.next_first,
+        tuple(repr(e.full()) for e in g.events), g.rng.getstate(),
+    )
+
+
+def all_cards(g: Game) -> Counter:
+    cards = Counter(g.deck) + Counter(g.face_up)
+    if g.set_aside is not None:
+        cards[g.set_aside] += 1
+    for h in g.hands:
+        cards.update(h)
+    for d in g.discards:
+        cards.update(d)
+    return cards
+
+
+def random_game(edition: str, players: int, seed: int, max_rounds: int = 3, **kw) -> Game:
+    g = Game(edition, players, seed=seed, **kw)
+    r = random.Random(seed)
+    while not g.game_over and g.round_no < max_rounds:
+        g.start_round()
+        while not g.round_over:
+            g.apply(r.choice(g.legal_decisions()))
+    return g
