@@ -13,6 +13,8 @@ from .base import Bot, RandomBot
 
 BUILTIN: dict[str, str] = {
     "random": "loveletter.bots.base:RandomBot",
+    "heuristic": "loveletter.bots.heuristic:HeuristicBot",
+    "ismcts": "loveletter.bots.ismcts:ISMCTSBot",
 }
 
 
