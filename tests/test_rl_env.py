@@ -1,0 +1,212 @@
+"""The RL layer: PettingZoo conformance, action indices, masks, and no hidden card in observations."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from loveletter.engine import Game
+from loveletter.engine.editions import EDITIONS
+from loveletter.rl import LoveLetterEnv, action_space, env
+from loveletter.rl.core import outcome
+from loveletter.rl.encoding import Encoder, knowledge
+
+CONFIGS = [(name, n) for name, ed in EDITIONS.items() for n in range(ed.min_players, ed.max_players + 1)]
+
+
+def random_states(edition: str, players: int, games: int, seed: int):
+    """Every state (between decisions) of a few random games, rounds chained to the game's end."""
+    rng = random.Random(seed)
+    for i in range(games):
+        g = Game(edition, players, seed=seed * 1000 + i)
+        g.start_round()
+        while not g.game_over:
+            if g.phase == "round_over":
+                g.start_round()
+            yield g
+            g.apply(rng.choice(g.legal_decisions()), seat=g.to_move)
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_pettingzoo_api_and_seed(edition: str, players: int) -> None:
+    api_test(env(edition, players), num_cycles=300)
+    seed_test(lambda: env(edition, players), num_cycles=300)
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_action_round_trip_and_mask(edition: str, players: int) -> None:
+    space = action_space(edition, players)
+    assert len(set(space.keys)) == space.size
+    env_ = env(edition, players, reward="round")
+    for g in random_states(edition, players, games=3, seed=players):
+        seat = g.to_move
+        legal = g.legal_decisions()
+        idx = space.legal_indices(legal, seat)
+        assert len(set(idx)) == len(legal)
+        for d, i in zip(legal, idx, strict=True):
+            assert space.decision(i, seat) == d
+        env_.unwrapped.match.game = g
+        env_.unwrapped.match.done = False
+        mask = env_.unwrapped.match.mask(seat)
+        assert set(np.flatnonzero(mask)) == set(idx)
+        for other in range(players):
+            if other != seat:
+                assert not env_.unwrapped.match.mask(other).any()
+
+
+def _permute_hidden(g: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
+    """A copy of ``g`` where cards ``seat`` cannot know are shuffled among their places.
+
+    Places: the set-aside card, the deck (unless ``seat`` put Chancellor cards under it this round)
+    and the hands of other seats that ``seat`` has no private knowledge of this round (no look at
+    them, no trade with them, no trade between them and anyone)."""
+    log = g.view(seat).log
+    touched: set[int] = set()
+    chancellor = False
+    for e in log:
+        if e["kind"] == "see" and e["seat"] == seat:
+            touched.add(e["target"])
+        if e["kind"] == "receive":
+            touched.update((e["seat"], e["from"]))
+        if e["kind"] == "chancellor_return" and e["seat"] == seat:
+            chancellor = True
+    h = g.copy()
+    places: list[tuple[list[str], int]] = []
+    for s in range(g.players):
+        if s != seat and s not in touched:
+            places.extend((h.hands[s], i) for i in range(len(h.hands[s])))
+    if not chancellor:
+        places.extend((h.deck, i) for i in range(len(h.deck)))
+    cards = [lst[i] for lst, i in places]
+    shuffled = cards[:]
+    rng.shuffle(shuffled)
+    if h.set_aside is not None:
+        shuffled.append(h.set_aside)
+        rng.shuffle(shuffled)
+        h.set_aside = shuffled.pop()
+    for (lst, i), c in zip(places, shuffled, strict=True):
+        lst[i] = c
+    changed = h.hands != g.hands or h.deck != g.deck or h.set_aside != g.set_aside
+    return h, changed
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_observation_ignores_hidden_cards(edition: str, players: int) -> None:
+    enc = Encoder(edition, players)
+    rng = random.Random(7)
+    changed = 0
+    for g in random_states(edition, players, games=2, seed=11 + players):
+        for seat in range(players):
+            h, diff = _permute_hidden(g, seat, rng)
+            changed += diff
+            a, b = enc.encode(g.view(seat)), enc.encode(h.view(seat))
+            assert np.array_equal(a, b), f"observation of seat {seat} depends on hidden cards"
+            assert a.shape == (enc.size,) and a.min() >= 0.0 and a.max() <= 1.0
+    assert changed > 50
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_tracked_knowledge_is_true(edition: str, players: int) -> None:
+    """What the encoder claims a seat knows from its log is actually so."""
+    for g in random_states(edition, players, games=3, seed=23 + players):
+        for seat in range(players):
+            known, knows_mine = knowledge(g.view(seat))
+            for s, card in known.items():
+                assert card in g.hands[s], (seat, s, card, g.hands)
+            for card in knows_mine.values():
+                assert card in g.hands[seat], (seat, card, g.hands)
+
+
+def test_rewards_round_and_game() -> None:
+    assert outcome([1, 0]) == [1.0, -1.0]
+    assert outcome([0, 2, 0]) == [-0.5, 1.0, -0.5]
+    assert outcome([0, 0]) == [0.0, 0.0]
+    for reward in ("game", "round", "tokens"):
+        e = env("classic", 3, reward=reward)
+        e.reset(seed=5)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        rng = np.random.default_rng(0)
+        for agent in e.agent_iter():
+            obs, r, term, trunc, _ = e.last()
+            totals[agent] += r
+            e.step(None if term else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        tokens = e.unwrapped.match.game.tokens
+        winners = e.unwrapped.match.game.game_winners
+        if reward == "game":
+            assert all(totals[f"player_{s}"] == (1.0 if s in winners else -0.5) for s in range(3))
+        if reward == "tokens":
+            assert [totals[f"player_{s}"] for s in range(3)] == [float(t) for t in tokens]
+
+
+def test_illegal_action_raises() -> None:
+    e = env("classic", 2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(ValueError):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_determinism_with_disturbed_global_rngs() -> None:
+    def run(disturb: bool) -> list:
+        e = env("premium", 6, reward="round")
+        e.reset(seed=3)
+        trace = []
+        rng = np.random.default_rng(1)
+        for agent in e.agent_iter(max_iter=400):
+            obs, r, term, _, _ = e.last()
+            trace.append((agent, r, obs["observation"].tobytes()))
+            if disturb:
+                random.random()
+                np.random.random()
+            e.step(None if term else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        return trace
+
+    assert run(False) == run(True)
+
+
+@pytest.mark.parametrize("edition,players", [("classic", 2), ("premium", 5), ("2019", 4)])
+def test_gym_env(edition: str, players: int) -> None:
+    # (gymnasium's check_env steps with unmasked random actions, which this env rejects)
+    e = LoveLetterEnv(edition, players, reward="round", opponents="random", seat=1)
+    first = e.reset(seed=9)[0]["observation"]
+    assert np.array_equal(first, e.reset(seed=9)[0]["observation"])
+    rng = np.random.default_rng(0)
+    for ep in range(3):
+        obs, _ = e.reset(seed=ep)
+        done = False
+        while not done:
+            assert e.observation_space.contains(obs)
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, reward, done, trunc, _ = e.step(action)
+            assert reward in (-1.0, -1 / (players - 1), 0.0, 1.0) or abs(reward) <= players
+        assert e.match.game.game_over
+
+
+def test_gym_round_episodes() -> None:
+    e = LoveLetterEnv("classic", 2, reward="round", episode="round")
+    obs, _ = e.reset(seed=0)
+    rewards = []
+    for _ in range(20):
+        done, total = False, 0.0
+        while not done:
+            obs, r, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            total += r
+        rewards.append(total)
+        obs, _ = e.reset()
+    assert set(rewards) <= {-1.0, 0.0, 1.0} and len(set(rewards)) > 1
+
+
+def test_core_package_imports_without_rl_dependencies() -> None:
+    code = (
+        "import sys\n"
+        "for m in ('numpy', 'pettingzoo', 'gymnasium', 'torch'): sys.modules[m] = None\n"
+        "import loveletter, loveletter.engine, loveletter.bots, loveletter.cli\n"
+        "from loveletter.rl import action_space\n"
+        "assert action_space('classic', 2).size == 20\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
