@@ -1,0 +1,318 @@
+"""Information-set Monte Carlo tree search.
+
+Each iteration samples the hidden cards (other hands, deck order, set-aside card) from the seat's
+:class:`~loveletter.bots.belief.Belief` — card counts, private knowledge, and weights for what
+other seats are likely to hold — builds a determinized engine :class:`~loveletter.engine.Game`,
+picks one of our legal decisions by UCB1 and plays the round out with a fast rule-based policy.
+The statistics live in one information-set node per legal decision of ours: our legal decisions
+are the same in every sample, so each sample only decides how good they are (single-observer
+ISMCTS restricted to our own move; other seats never search on the sampled cards, so they cannot
+"see" our hand). The heuristic bot's scores seed every decision with a prior and prune Guard and
+Bishop guesses to the most likely few.
+
+Options: ``iters=N`` (iterations per decision; deterministic for a seed) or ``ms=M`` (time per
+decision), ``c`` (exploration, default 0.7), ``prior`` (virtual visits of the heuristic prior,
+default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Game, Play, View
+from .base import Bot
+from .belief import Belief
+from .heuristic import scores as heuristic_scores
+
+PLAY_PRIORITY = {
+    "spy": 3.0, "guard": 2.0, "constable": 2.2, "jester": 1.9, "handmaid": 1.8, "count": 1.6,
+    "priest": 1.5, "baroness": 1.4, "sycophant": 1.3, "chancellor": 1.2, "prince": 1.0,
+    "countess": 0.8, "cardinal": 0.6, "bishop": 0.5, "king": 0.3, "assassin": 0.2,
+    "baron": 0.0, "dowager_queen": 0.0, "princess": -100.0,
+}
+
+
+def build_template(view: View) -> Game:
+    """A game in the view's public state; hidden cards are filled in per sample."""
+    g = Game(view.edition, view.players, options=view.options)
+    g.tokens = list(view.tokens)
+    g.round_no = view.round
+    g.rounds = [{"firstPlayer": 0, "firstPlayerGiven": True, "shuffled": False, "deck": [], "decisions": []}]
+    g.face_up = list(view.face_up)
+    g.discards = [list(d) for d in view.discards]
+    g.alive = list(view.alive)
+    g.protected = list(view.protected)
+    g.eliminated = list(view.eliminated)
+    g.mandate = view.mandate
+    g.jester = view.jester
+    g.spies = set(view.spies)
+    g.current = view.current_player
+    g.phase = view.phase
+    p = view.pending
+    if p is None:
+        g.pending = ()
+    elif p["kind"] == "chancellor":
+        g.pending = ("chancellor", p["seat"], p["count"])
+    elif p["kind"] == "bishop":
+        g.pending = ("bishop", p["seat"], p["bishop"])
+    else:
+        g.pending = ("cardinal", tuple(p["pair"]))
+    g._legal = None
+    return g
+
+
+def determinize(template: Game, sample: dict[str, Any]) -> Game:
+    g = template.copy()
+    g.hands = [list(h) for h in sample["hands"]]
+    g.deck = list(sample["deck"])
+    g.set_aside = sample["set_aside"]
+    g._legal = None
+    return g
+
+
+class Rollout:
+    """A fast rule-based policy for every seat, with each seat's own remembered looks."""
+
+    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
+        self.g = g
+        self.rng = rng
+        self.know = dict(know)
+        counts = g.deck_spec.counts
+        values = g.values
+        self.values = values
+        self.guess_cards = [c for c in counts if values[c] != 1]
+
+    def _known(self, p: int, t: int) -> str | None:
+        c = self.know.get((p, t))
+        if c is None:
+            return None
+        h = self.g.hands[t]
+        if not h or h[0] != c:
+            del self.know[(p, t)]
+            return None
+        return c
+
+    def _guess(self, p: int, t: int) -> int:
+        g, values = self.g, self.values
+        c = self._known(p, t)
+        if c is not None and values[c] != 1:
+            return values[c]
+        left: dict[int, int] = {}
+        for card, k in g.deck_spec.counts.items():
+            v = values[card]
+            if v != 1:
+                left[v] = left.get(v, 0) + k
+        for pile in g.discards:
+            for card in pile:
+                v = values[card]
+                if v != 1:
+                    left[v] -= 1
+        for card in g.face_up:
+            v = values[card]
+            if v != 1:
+                left[v] -= 1
+        for card in g.hands[p]:
+            v = values[card]
+            if v != 1:
+                left[v] -= 1
+        best = max(left.values())
+        cands = [v for v, k in left.items() if k == best]
+        return cands[0] if len(cands) == 1 else self.rng.choice(cands)
+
+    def choose(self) -> Decision:
+        g = self.g
+        phase = g.phase
+        legal = g.legal_decisions()
+        if phase == "chancellor":
+            hand = g.hands[g.current]
+            keep = max(hand, key=lambda c: self.values[c])
+            for d in legal:
+                if d.keep == keep:  # type: ignore[union-attr]
+                    return d
+            return legal[0]
+        if phase == "bishop":
+            t = g.pending[1]
+            return BishopChoice(g.hands[t][0] != "princess" and self.values[g.hands[t][0]] < 7)
+        if phase == "cardinal":
+            a, b = g.pending[1]
+            me = g.current
+            return CardinalLook(b if a == me else a)
+        return self._play(legal)
+
+    def _play(self, legal: tuple[Decision, ...]) -> Decision:
+        g, values, rng = self.g, self.values, self.rng
+        p = g.current
+        hand = g.hands[p]
+        cards = list(dict.fromkeys(d.card for d in legal))  # type: ignore[union-attr]
+        if len(cards) == 1:
+            card = cards[0]
+        else:
+            best, card = -1e9, cards[0]
+            for c in cards:
+                other = hand[1] if hand[0] == c else hand[0]
+                s = PLAY_PRIORITY.get(c, 1.0) - 0.05 * values[c]
+                if c in ("guard", "prince", "baron", "dowager_queen", "bishop"):
+                    for t in g.choosable(p):
+                        k = self._known(p, t)
+                        if k is None:
+                            continue
+                        if c == "guard" and values[k] != 1:
+                            s += 10
+                        elif c == "prince" and k == "princess":
+                            s += 10
+                        elif c == "baron" and values[k] < values[other]:
+                            s += 10
+                        elif c == "dowager_queen" and values[k] > values[other]:
+                            s += 10
+                if c == "baron":
+                    s += 2.0 if values[other] >= 5 else -1.0
+                elif c == "dowager_queen":
+                    s += 2.0 if values[other] <= 3 else -1.0
+                elif c == "prince" and other == "princess" and not g.choosable(p):
+                    s -= 20
+                elif c == "king" and other == "princess":
+                    s -= 0.2
+                s += rng.random() * 0.3
+                if s > best:
+                    best, card = s, c
+        options = [d for d in legal if d.card == card]  # type: ignore[union-attr]
+        if len(options) == 1:
+            return options[0]
+        # choose a target (prefer a known, useful one), then a guess
+        targets = list(dict.fromkeys(d.targets for d in options))  # type: ignore[union-attr]
+        if card == "prince" or card == "sycophant":
+            others = [t for t in targets if p not in t]
+            if others:
+                targets = others
+        pick = None
+        for tt in targets:
+            k = self._known(p, tt[0]) if len(tt) == 1 else None
+            if k is not None and (card != "guard" or values[k] != 1):
+                pick = tt
+                break
+        if pick is None:
+            pick = targets[rng.randrange(len(targets))]
+        options = [d for d in options if d.targets == pick]  # type: ignore[union-attr]
+        if len(options) == 1:
+            return options[0]
+        guess = self._guess(p, pick[0])
+        for d in options:
+            if d.guess == guess:  # type: ignore[union-attr]
+                return d
+        return options[rng.randrange(len(options))]
+
+    def step(self, d: Decision) -> None:
+        g = self.g
+        p = g.current
+        g.apply(d)
+        if isinstance(d, Play) and d.targets and not g.game_over:
+            t = d.targets[0]
+            if d.card == "priest" and g.hands[t]:
+                self.know[(p, t)] = g.hands[t][0]
+            elif d.card in ("baron", "dowager_queen") and g.alive[p] and g.alive[t]:
+                self.know[(p, t)] = g.hands[t][0]
+                self.know[(t, p)] = g.hands[p][0]
+            elif d.card == "king" and g.hands[t] and g.hands[p]:
+                self.know[(p, t)] = g.hands[t][0]
+                self.know[(t, p)] = g.hands[p][0]
+
+
+def reward(g: Game, me: int, start: list[int]) -> float:
+    if g.game_over:
+        return 2.0 / len(g.game_winners) if me in g.game_winners else 0.0
+    return float(g.tokens[me] - start[me])
+
+
+class ISMCTSBot(Bot):
+    """Information-set MCTS over our decisions, with belief-weighted determinizations."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        known = {"iters", "ms", "c", "prior", "guesses"}
+        unknown = set(options) - known
+        if unknown:
+            raise TypeError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
+        super().__init__(seed, **options)
+        self.iters = int(options["iters"]) if "iters" in options else None
+        self.ms = float(options["ms"]) if "ms" in options else None
+        if self.iters is None and self.ms is None:
+            self.iters = 200
+        if (self.iters is not None and self.iters < 1) or (self.ms is not None and self.ms <= 0):
+            raise TypeError("iters and ms must be positive")
+        self.c = float(options.get("c", 0.7))
+        self.prior = float(options.get("prior", 3))
+        self.max_guesses = int(options.get("guesses", 3))
+
+    def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
+        """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
+        out: list[Decision] = []
+        by_target: dict[tuple, list[Decision]] = {}
+        for d in view.legal:
+            if isinstance(d, Play) and d.guess is not None:
+                by_target.setdefault((d.card, d.targets), []).append(d)
+            elif isinstance(d, ChancellorChoice) and len(d.bottom) > 1:
+                by_target.setdefault(("chancellor", d.keep), []).append(d)
+            else:
+                out.append(d)
+        for group in by_target.values():
+            group.sort(key=lambda d: -sc[d])
+            keep = self.max_guesses if isinstance(group[0], Play) else 1
+            out.extend(group[:keep])
+        return out
+
+    def choose(self, view: View) -> Decision:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        sc = heuristic_scores(view)
+        cands = self.candidates(view, sc)
+        if len(cands) == 1:
+            return cands[0]
+        belief = Belief(view)
+        template = build_template(view)
+        me = view.seat
+        know: dict[tuple[int, int], str] = {}
+        for t, c in enumerate(belief.known):
+            if c is not None and t != me:
+                know[(me, t)] = c
+        for s, c in belief.exposed.items():
+            know[(s, me)] = c
+        k = len(cands)
+        n = [self.prior] * k
+        w = [self.prior * max(0.0, min(1.0, sc[d])) for d in cands]
+        total = sum(n)
+        rng = self.rng
+        start = list(view.tokens)
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        it = 0
+        while True:
+            if self.iters is not None and it >= self.iters:
+                break
+            if deadline is not None and it > 0 and time.perf_counter() >= deadline:
+                break
+            it += 1
+            g = determinize(template, belief.sample(rng))
+            logt = math.log(total)
+            best, bi = -1e9, 0
+            for i in range(k):
+                u = w[i] / n[i] + self.c * math.sqrt(logt / n[i])
+                if u > best:
+                    best, bi = u, i
+            ro = Rollout(g, rng, know)
+            ro.step(cands[bi])
+            steps = 0
+            while not g.round_over and steps < 200:
+                ro.step(ro.choose())
+                steps += 1
+            n[bi] += 1
+            w[bi] += reward(g, me, start)
+            total += 1
+        best_i = max(range(k), key=lambda i: (n[i], w[i] / n[i]))
+        return cands[best_i]
+
+
+__all__ = ["ISMCTSBot", "Rollout", "build_template", "determinize"]
