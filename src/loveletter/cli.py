@@ -115,6 +115,42 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from .tui import play_game
+
+    return play_game(edition=args.edition, players=args.players, bots=args.bots, seat=args.seat, seed=args.seed,
+                     lang=args.lang, options=_options(args.options), profile=args.profile, fast=args.fast,
+                     save=args.save, resume=args.resume)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .tui import replay_game
+
+    return replay_game(args.file, lang=args.lang, show_all=args.all)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import format_table, run_arena
+    from .bots import BotSpecError
+
+    specs = [s for s in args.bots.split(",") if s.strip()]
+    if not specs:
+        raise CliError("--bots needs at least one bot spec")
+    players = args.players if args.players is not None else len(specs)
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    try:
+        result = run_arena(specs, args.edition, players, args.matches, seed=args.seed, workers=args.workers,
+                           progress=not args.json and sys.stderr.isatty(), options=_options(args.options))
+    except BotSpecError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(format_table(result))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="loveletter", description="Love Letter: rules engine, scenarios, benchmarks.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -144,10 +180,42 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--record", help="save the game record to this file")
     d.set_defaults(func=cmd_demo)
 
+    a = sub.add_parser("arena", help="full games between bots, seats rotated and deals mirrored")
+    a.add_argument("--bots", required=True,
+                   help="comma-separated bot specs, one per seat (e.g. ismcts:ms=100,heuristic)")
+    a.add_argument("--edition", default="classic", choices=list(EDITIONS))
+    a.add_argument("--players", type=int, help="default: the number of bots")
+    a.add_argument("--matches", type=int, default=10, help="deal seeds; each is played once per seat rotation")
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    a.add_argument("--options", help="rule options as JSON or name=value pairs")
+    a.add_argument("--json", action="store_true")
+    a.set_defaults(func=cmd_arena)
+
     r = sub.add_parser("record", help="check a game record by replaying it")
     r.add_argument("action", choices=["check"])
     r.add_argument("file")
     r.set_defaults(func=cmd_record)
+
+    pl = sub.add_parser("play", help="play against bots in the terminal (en, es, fr, nl, zh)")
+    pl.add_argument("--edition", default="classic", help="classic (default), premium or 2019")
+    pl.add_argument("--players", type=int, help="number of players (default: 2, or one more than --bots)")
+    pl.add_argument("--bots", help="bot specs for the other seats in order, e.g. heuristic,random")
+    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    pl.add_argument("--seed", type=int, help="shuffle seed (default: random)")
+    pl.add_argument("--lang", help="en, es, fr, nl or zh (default: from LANGUAGE/LC_ALL/LANG, else en)")
+    pl.add_argument("--options", help="rule options as JSON or name=value pairs, e.g. tokensToWin=3")
+    pl.add_argument("--profile", default="bga", help="rule profile: bga (default), official, bga-legacy")
+    pl.add_argument("--fast", action="store_true", help="no pauses between the bots' moves")
+    pl.add_argument("--save", help="where to save the game as it goes (default ~/.loveletter/last-game.json)")
+    pl.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    pl.set_defaults(func=cmd_play)
+
+    rp = sub.add_parser("replay", help="step through a recorded game, every hand shown")
+    rp.add_argument("file")
+    rp.add_argument("--all", action="store_true", help="print everything at once")
+    rp.add_argument("--lang", help="en, es, fr, nl or zh")
+    rp.set_defaults(func=cmd_replay)
     return p
 
 
