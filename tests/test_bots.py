@@ -1,0 +1,127 @@
+"""Bots: legal play in every edition and player count, no access to hidden cards, determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from loveletter.bots import make_bot
+from loveletter.bots.belief import Belief
+from loveletter.bots.heuristic import HeuristicBot
+from loveletter.engine import Game, Play
+
+CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2, 9)] + [
+    ("2019", n) for n in range(2, 7)
+]
+SPECS = ["random", "heuristic", "ismcts:iters=4"]
+
+
+def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
+    bots = [make_bot(specs[i % len(specs)], seed=seed + i) for i in range(n)]
+    g = Game(edition, n, seed=seed)
+    for _ in range(rounds):
+        if g.game_over:
+            break
+        g.start_round()
+        while not g.round_over:
+            seat = g.to_move
+            d = bots[seat].choose(g.view(seat))
+            assert g.is_legal(d), (edition, n, d)
+            g.apply(d, seat=seat)
+    return g
+
+
+@pytest.mark.parametrize("edition,n", CONFIGS)
+def test_every_bot_plays_legally(edition: str, n: int) -> None:
+    play_rounds(edition, n, SPECS, rounds=3 if n <= 4 else 2, seed=n)
+
+
+@pytest.mark.parametrize("edition,n", [("classic", 2), ("premium", 6), ("2019", 4)])
+def test_heuristic_full_games(edition: str, n: int) -> None:
+    for seed in range(3):
+        g = play_rounds(edition, n, ["heuristic"], rounds=100, seed=seed)
+        assert g.game_over
+
+
+def _walk(obj: object, seen: set[int]) -> None:
+    assert not isinstance(obj, Game), "a view must not reach the game"
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            _walk(getattr(obj, f.name), seen)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            _walk(k, seen)
+            _walk(v, seen)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for x in obj:
+            _walk(x, seen)
+    else:
+        assert isinstance(obj, (str, int, float, bool, type(None))), type(obj)
+
+
+def test_view_has_no_path_to_the_game() -> None:
+    g = Game("premium", 6, seed=4)
+    g.start_round()
+    for _ in range(6):
+        seat = g.to_move
+        v = g.view(seat)
+        _walk(v, set())
+        assert not hasattr(v, "__dict__") or not any(isinstance(x, Game) for x in vars(v).values())
+        g.apply(make_bot("heuristic", seed=1).choose(v))
+        if g.round_over:
+            break
+
+
+def _two_games_same_view() -> tuple[Game, Game]:
+    """Two 4-player classic games where seat 0 sees exactly the same, but the hidden cards differ."""
+    a = Game("classic", 4, seed=1)
+    b = Game("classic", 4, seed=1)
+    order = ["guard", "priest", "guard", "baron", "princess", "countess", "guard", "king", "handmaid",
+             "prince", "baron", "guard", "handmaid", "priest", "prince", "guard"]
+    # seat 0 holds order[1] and draws order[5]; the set-aside card, seats 1-3 and the deck differ
+    other = [order[4], order[1], order[0], order[2], order[3], order[5], *reversed(order[6:])]
+    a.start_round(deck=order, first_player=0)
+    b.start_round(deck=other, first_player=0)
+    return a, b
+
+
+@pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30"])
+def test_decision_depends_only_on_the_view(spec: str) -> None:
+    a, b = _two_games_same_view()
+    assert a.hands[1:] != b.hands[1:] or a.deck != b.deck
+    va, vb = a.view(0), b.view(0)
+    assert va == vb
+    assert make_bot(spec, seed=5).choose(va) == make_bot(spec, seed=5).choose(vb)
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6"])
+def test_deterministic_for_a_seed(spec: str) -> None:
+    r1 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
+    r2 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
+    assert r1 == r2
+
+
+def test_external_bot_spec() -> None:
+    bot = make_bot("loveletter.bots.heuristic:HeuristicBot:noise=0.01", seed=1)
+    assert isinstance(bot, HeuristicBot) and bot.noise == 0.01
+    assert make_bot("ismcts:ms=5").ms == 5
+
+
+def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
+    g = Game("classic", 2, seed=0)
+    # set aside guard, face up priest/priest/baron, seat 0 king, seat 1 handmaid; seat 0 draws guard
+    order = ["guard", "priest", "priest", "baron", "king", "handmaid", "guard", "prince", "guard",
+             "princess", "countess", "guard", "prince", "handmaid", "guard", "baron"]
+    g.start_round(deck=order, first_player=0)
+    g.apply(Play("guard", (1,), 8))  # miss: seat 1 has no Princess
+    b1 = Belief(g.view(0))
+    assert b1.distribution(1).get("princess", 0.0) == 0.0
+    bot = HeuristicBot(seed=0)
+    d = bot.choose(g.view(1))  # seat 1 holds handmaid + drew prince
+    g.apply(d)
+    v = g.view(0)
+    assert sum(Belief(v).distribution(1).values()) == pytest.approx(1.0)
