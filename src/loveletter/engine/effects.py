@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Play
-from .events import Event
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,7 +21,7 @@ def guard(g: Game, p: int, d: Play) -> str:
         return "noEffect"
     t = d.targets[0]
     if g.hands[t][0] == "assassin":
-        g.events.append(Event("discard", {"seat": t, "card": "assassin", "how": "revealed"}))
+        g._log.append(("discard", {"seat": t, "card": "assassin", "how": "revealed"}, None, ()))
         g.hands[t].clear()
         g.discards[t].append("assassin")
         g.knock_out(p)
@@ -50,10 +49,10 @@ def _compare(g: Game, p: int, d: Play, lower_loses: bool) -> str:
     g.see(t, p)
     mine, theirs = g.values[g.hands[p][0]], g.values[g.hands[t][0]]
     if mine == theirs:
-        g.events.append(Event("compare", {"seat": p, "target": t, "result": "tie"}))
+        g._log.append(("compare", {"seat": p, "target": t, "result": "tie"}, None, ()))
         return "tie"
     loser = p if (mine < theirs) == lower_loses else t
-    g.events.append(Event("compare", {"seat": p, "target": t, "result": loser}))
+    g._log.append(("compare", {"seat": p, "target": t, "result": loser}, None, ()))
     g.knock_out(loser)
     return "knockout"
 
@@ -68,6 +67,7 @@ def dowager_queen(g: Game, p: int, d: Play) -> str:
 
 def handmaid(g: Game, p: int, d: Play) -> str:
     g.protected[p] = True
+    g._open = None
     return "protected"
 
 
@@ -100,7 +100,7 @@ def chancellor(g: Game, p: int, d: Play) -> str:
         return "noEffect"
     drawn = [g.deck.pop() for _ in range(k)]
     g.hands[p].extend(drawn)
-    g.events.append(Event("chancellor_draw", {"seat": p, "count": k}, {"cards": drawn}, (p,)))
+    g._log.append(("chancellor_draw", {"seat": p, "count": k}, {"cards": drawn}, (p,)))
     g.phase = "chancellor"
     g.pending = ("chancellor", p, k)
     return "chancellor"
@@ -111,9 +111,10 @@ def chancellor_return(g: Game, d: ChancellorChoice) -> None:
     g.hands[p] = [d.keep]
     for card in d.bottom:
         g.deck.insert(0, card)
-    g.events.append(Event("chancellor_return", {"seat": p, "count": len(d.bottom)},
+    g._log.append(("chancellor_return", {"seat": p, "count": len(d.bottom)},
                           {"keep": d.keep, "bottom": list(d.bottom)}, (p,)))
     g.phase = "play"
+    g.pending = ()
 
 
 def sycophant(g: Game, p: int, d: Play) -> str:
@@ -150,6 +151,7 @@ def cardinal_look(g: Game, d: CardinalLook) -> None:
     if d.seat is not None:
         g.see(g.current, d.seat)
     g.phase = "play"
+    g.pending = ()
 
 
 def bishop(g: Game, p: int, d: Play) -> str:
@@ -167,8 +169,9 @@ def bishop(g: Game, p: int, d: Play) -> str:
 
 def bishop_choice(g: Game, d: BishopChoice) -> None:
     t = g.pending[1]
-    g.events.append(Event("bishop_choice", {"seat": t, "discard": d.discard}))
+    g._log.append(("bishop_choice", {"seat": t, "discard": d.discard}, None, ()))
     g.phase = "play"
+    g.pending = ()
     if d.discard and g.forced_discard(t):
         g.replacement_draw(t)
 

@@ -19,11 +19,20 @@ from typing import Any
 
 from . import effects
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play
-from .editions import Edition, find_edition
+from .editions import ALL_CARDS, Edition, find_edition
 from .errors import ConfigError, IllegalDecision
 from .events import Event
-from .legal import BISHOP_CHOICES, cardinal_looks, chancellor_choices, diagnose_play, legal_plays
+from .legal import (
+    BISHOP_CHOICES,
+    Entry,
+    cardinal_looks,
+    chancellor_choices,
+    diagnose_play,
+    legal_plays,
+    make_entry,
+)
 from .options import resolve_options
+from .scoring import next_first_player, score_round, showdown
 
 # Phases: who is asked what.
 SETUP = "setup"  # no round dealt yet
@@ -34,6 +43,19 @@ CARDINAL = "cardinal"  # the Cardinal player looks at one of the traded hands
 TURN_END = "turn_end"  # only with pause_between_turns: the next turn has not started yet
 ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
+
+
+_PLAY = "play"
+_ROUND_END = ("round_end",)  # placeholder in the log; materialized from round_result
+_DRAW = "draw"
+_EFFECTS = effects.EFFECTS
+_SEATS = [(s,) for s in range(8)]
+# Event parts shared by many events; never mutated (Event.for_seat copies them).
+_TURN_DRAW = [{"seat": s, "from": "deck", "reason": "turn"} for s in range(8)]
+_DEAL_DRAW = [{"seat": s, "from": "deck", "reason": "deal"} for s in range(8)]
+_CARD = {c: {"card": c} for c in ALL_CARDS}
+
+_PLAY_CACHES: dict[tuple, dict] = {}
 
 
 class Game:
@@ -62,6 +84,9 @@ class Game:
         self.guesses = self.deck_spec.guess_values
         self.face_up_count = self.options["twoPlayerFaceUp"] if n == 2 else 0
         self.ignore_mandate = self.options["sycophantSelfMandate"] == "ignoreMandate"
+        self._play_cache = _PLAY_CACHES.setdefault((self.edition.name, n, self.ignore_mandate), {})
+        self._decisions: list[Decision] = []
+        self._deck_template = tuple(self.deck_spec.cards())
         self.seed = seed
         #: When True, a finished turn stops in phase ``turn_end`` until :meth:`begin_turn`, so the
         #: state between two turns (before the next draw) can be inspected (scenario files do).
@@ -76,11 +101,17 @@ class Game:
         self.start_tokens = list(start_tokens) if start_tokens is not None else [0] * n
         self.tokens = list(self.start_tokens)
         self.phase = SETUP
+        #: True once the round has ended (and stays True after the game ends).
+        self.round_over = False
+        #: True once a player has reached the token goal.
+        self.game_over = False
         self.game_winners: list[int] = []
         self.round_no = 0
         self.rounds: list[dict[str, Any]] = []  # record: firstPlayer, deck, decisions (text)
         self.next_first: int | None = None
-        self.round_result: dict[str, Any] | None = None
+        self._round_result: dict[str, Any] | None = None
+        self._winners: list[int] = []
+        self._awards: dict[int, int] = {}
         self._reset_round_state()
 
     # ------------------------------------------------------------------ round state
@@ -101,14 +132,51 @@ class Game:
         self.turn = 0
         self.last_draw: str | None = None
         self.pending: tuple = ()
-        self.events: list[Event] = []
+        self._log: list[tuple] = []  # this round's events as plain 4-tuples (see ``events``)
+        self._events: list[Event] = []
         self.end_reason: str | None = None
-        self.round_result = None
-        self._legal: tuple[tuple[Decision, ...], frozenset[Decision]] | None = None
+        self._round_result = None
+        self.round_over = False
+        self._legal: Entry | None = None
+        self._open: int | None = None  # bit s set: seat s may be chosen by others (see _open_mask)
+
+    def _open_mask(self) -> int:
+        """Seats in the round and unprotected, as a bit mask (cached; reset when either changes)."""
+        mask = 0
+        alive, prot = self.alive, self.protected
+        for s in range(self.players):
+            if alive[s] and not prot[s]:
+                mask |= 1 << s
+        self._open = mask
+        return mask
+
+    @property
+    def events(self) -> list[Event]:
+        """This round's events, oldest first (read-only; built lazily from the internal log)."""
+        log, events = self._log, self._events
+        for raw in log[len(events):]:
+            if raw is _ROUND_END:
+                events.append(Event("round_end", {**(self.round_result or {}), "tokens": list(self.tokens)}))
+            elif raw[0] is _PLAY:  # compact form: [_PLAY, seat, decision, mandate, result]
+                _, seat, d, mandate, result = raw
+                events.append(Event("play", {"seat": seat, "card": d[0], "targets": list(d[1]), "guess": d[2],
+                                             "mandate": mandate, "result": result}))
+            else:
+                events.append(Event._make(raw))
+        return events
+
+    def _shuffled_deck(self) -> list[str]:
+        """A uniformly shuffled deck (Fisher-Yates on the game's own generator)."""
+        order = list(self._deck_template)
+        rand = self.rng.random
+        for i in range(len(order) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            order[i], order[j] = order[j], order[i]
+        return order
 
     def start_round(self, deck: Sequence[str] | None = None, first_player: int | None = None) -> None:
         """Shuffle (or take ``deck``, top card first), set aside, deal, and start the first turn."""
-        if self.phase not in (SETUP, ROUND_OVER):
+        if self.phase != SETUP and self.phase != ROUND_OVER:
             raise IllegalDecision("game_over" if self.phase == GAME_OVER else "invalid_choice",
                                   "a round can only start before the game or after a round")
         n = self.players
@@ -124,31 +192,30 @@ class Game:
             raise ConfigError(f"first player must be a seat 0-{n - 1}, not {first_player!r}")
         shuffled = deck is None
         if deck is None:
-            order = self.deck_spec.cards()
-            self.rng.shuffle(order)
+            order = self._shuffled_deck()
         else:
             order = list(deck)
             self.check_deck(order)
         self._reset_round_state()
         self.round_no += 1
+        self._decisions = []
         self.rounds.append({"firstPlayer": first_player, "firstPlayerGiven": given, "shuffled": shuffled,
-                            "deck": list(order), "decisions": []})
+                            "deck": order, "decisions": self._decisions})
         self.set_aside = order[0]
         k = 1 + self.face_up_count
         self.face_up = order[1:k]
+        log = self._log
+        log.append(("round_start", {"round": self.round_no, "firstPlayer": first_player,
+                                    "faceUp": order[1:k], "deckSize": len(order) - k - n,
+                                    "tokens": list(self.tokens)}, None, ()))
+        hands = self.hands
         for seat in range(n):
-            self.hands[seat].append(order[k + seat])
+            card = order[k + seat]
+            hands[seat].append(card)
+            log.append((_DRAW, _DEAL_DRAW[seat], _CARD[card], _SEATS[seat]))
         rest = order[k + n:]
         rest.reverse()
         self.deck = rest
-        self.events.append(Event("round_start", {
-            "round": self.round_no, "firstPlayer": first_player, "faceUp": list(self.face_up),
-            "deckSize": len(rest), "tokens": list(self.tokens),
-        }))
-        for seat in range(n):
-            self.events.append(Event(
-                "draw", {"seat": seat, "from": "deck", "reason": "deal"}, {"card": self.hands[seat][0]}, (seat,)
-            ))
         self._start_turn(first_player)
 
     def check_deck(self, order: Sequence[str]) -> None:
@@ -174,27 +241,26 @@ class Game:
             return self.pending[1]
         return None
 
-    @property
-    def round_over(self) -> bool:
-        return self.phase == ROUND_OVER or self.phase == GAME_OVER
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == GAME_OVER
-
     def choosable(self, me: int) -> tuple[int, ...]:
         """Other seats that ``me`` may choose now: in the round and not protected."""
         alive, prot = self.alive, self.protected
         return tuple(s for s in range(self.players) if s != me and alive[s] and not prot[s])
 
-    def _legal_entry(self) -> tuple[tuple[Decision, ...], frozenset[Decision]]:
+    def _legal_entry(self) -> Entry:
         entry = self._legal
         if entry is None:
             phase = self.phase
             if phase == PLAY:
                 me = self.current
-                entry = legal_plays(self.hands[me], me, self.choosable(me), self.guesses,
-                                    self.mandate, self.ignore_mandate)
+                hand = self.hands[me]
+                # The legal plays depend only on these facts; the cache is shared by similar games.
+                key = (hand[0], hand[1], me, self.mandate, self._open_mask() if self._open is None else self._open)
+                entry = self._play_cache.get(key)
+                if entry is None:
+                    entry = legal_plays(hand, me, self.choosable(me), self.guesses, self.mandate,
+                                        self.ignore_mandate)
+                    if len(self._play_cache) < 100_000:
+                        self._play_cache[key] = entry
             else:
                 if phase == CHANCELLOR:
                     items: list[Decision] = list(chancellor_choices(self.hands[self.current]))
@@ -204,13 +270,14 @@ class Game:
                     items = list(cardinal_looks(self.pending[1]))
                 else:
                     items = []
-                entry = (tuple(items), frozenset(items))
+                entry = make_entry(items)
             self._legal = entry
         return entry
 
     def legal_decisions(self) -> tuple[Decision, ...]:
         """Every decision that :meth:`apply` accepts now (empty when nobody is to decide)."""
-        return self._legal_entry()[0]
+        entry = self._legal
+        return (entry or self._legal_entry())[0]
 
     def is_legal(self, decision: Decision) -> bool:
         return decision in self._legal_entry()[1]
@@ -218,24 +285,54 @@ class Game:
     # ------------------------------------------------------------------ applying
     def apply(self, decision: Decision, seat: int | None = None) -> None:
         """Apply one decision of the seat to move. Illegal decisions raise and change nothing."""
-        legal = self._legal_entry()[1]
-        if decision not in legal:
+        entry = self._legal or self._legal_entry()
+        if id(decision) not in entry[2] and decision not in entry[1]:
             raise self._diagnose(decision, seat)
         if seat is not None and seat != self.to_move:
             raise IllegalDecision("not_your_turn", f"seat {self.to_move} must decide, not seat {seat}")
-        self.rounds[-1]["decisions"].append(decision)
+        self._decisions.append(decision)
         self._legal = None
         phase = self.phase
         if phase == PLAY:
-            self._play(decision)  # type: ignore[arg-type]
+            # Play the card (inlined: this is the engine's hot path).
+            p = self.current
+            card = decision[0]
+            self.hands[p].remove(card)
+            self.discards[p].append(card)
+            raw = [_PLAY, p, decision, self.mandate, None]
+            self.mandate = None
+            self._log.append(raw)
+            if card == "spy":
+                self.spies.add(p)
+            raw[4] = _EFFECTS[card](self, p, decision)
         elif phase == CHANCELLOR:
             effects.chancellor_return(self, decision)  # type: ignore[arg-type]
         elif phase == BISHOP:
             effects.bishop_choice(self, decision)  # type: ignore[arg-type]
         else:
             effects.cardinal_look(self, decision)  # type: ignore[arg-type]
-        if self.phase == PLAY:  # no follow-up decision pending (and the game goes on): turn over
-            self._end_turn()
+        if self.phase != PLAY:  # a follow-up decision is pending, or the game is over
+            return
+        # End of turn (RULES.md 2.9), inlined: this is the engine's hot path.
+        alive = self.alive
+        if alive.count(True) <= 1:
+            self._end_round("lastStanding")
+            return
+        deck = self.deck
+        if not deck:
+            self._end_round("deckEmpty")
+            return
+        n = self.players
+        seat = self.current + 1
+        if seat == n:
+            seat = 0
+        while not alive[seat]:
+            seat = seat + 1 if seat + 1 < n else 0
+        if self.pause_between_turns:
+            self.current = seat
+            self.phase = TURN_END
+            return
+        self._start_turn(seat)
 
     def _diagnose(self, decision: Any, seat: int | None) -> IllegalDecision:
         phase = self.phase
@@ -260,48 +357,19 @@ class Game:
                                    "keep one card of your hand and put all the others on the bottom")
         return IllegalDecision("invalid_choice", f"{decision.text()} is not a legal choice now")
 
-    def _play(self, d: Play) -> None:
-        p = self.current
-        card = d.card
-        self.hands[p].remove(card)
-        self.discards[p].append(card)
-        mandate, self.mandate = self.mandate, None
-        event = Event("play", {"seat": p, "card": card, "targets": list(d.targets), "guess": d.guess,
-                               "mandate": mandate, "result": None})
-        self.events.append(event)
-        if card == "spy":
-            self.spies.add(p)
-        event.public["result"] = effects.EFFECTS[card](self, p, d)
-
     # ------------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
         self.current = seat
-        self.protected[seat] = False
+        if self.protected[seat]:
+            self.protected[seat] = False
+            self._open = None
         card = self.deck.pop()
         self.hands[seat].append(card)
         self.last_draw = card
         self.turn += 1
         self.phase = PLAY
         self.pending = ()
-        self.events.append(Event("draw", {"seat": seat, "from": "deck", "reason": "turn"}, {"card": card}, (seat,)))
-
-    def _end_turn(self) -> None:
-        self.pending = ()
-        alive = self.alive
-        if alive.count(True) <= 1:
-            self._end_round("lastStanding")
-        elif not self.deck:
-            self._end_round("deckEmpty")
-        else:
-            n = self.players
-            seat = (self.current + 1) % n
-            while not alive[seat]:
-                seat = (seat + 1) % n
-            if self.pause_between_turns:
-                self.current = seat
-                self.phase = TURN_END
-            else:
-                self._start_turn(seat)
+        self._log.append((_DRAW, _TURN_DRAW[seat], _CARD[card], _SEATS[seat]))
 
     def begin_turn(self) -> None:
         """Start the next turn (protection ends, the player draws) when paused between turns."""
@@ -320,18 +388,16 @@ class Game:
         When the goal is reached the phase becomes ``game_over``; effects check it and stop.
         """
         self.tokens[seat] += 1
-        self.events.append(Event("token", {"seat": seat, "reason": reason, "tokens": list(self.tokens)}))
+        self._log.append(("token", {"seat": seat, "reason": reason, "tokens": list(self.tokens)}, None, ()))
         if self.tokens[seat] >= self.goal:
             self.end_reason = "gameWonImmediately"
             self.phase = GAME_OVER
+            self.round_over = self.game_over = True
             self.pending = ()
             self.game_winners = [seat]
-            self.round_result = {
-                "reason": "gameWonImmediately", "winners": [], "showdown": None, "awards": {},
-                "nextFirstPlayer": None,
-            }
-            self.events.append(Event("game_end", {"winners": [seat], "reason": "gameWonImmediately",
-                                                  "tokens": list(self.tokens)}))
+            self._winners, self._awards, self.next_first = [], {}, None
+            self._log.append(("game_end", {"winners": [seat], "reason": "gameWonImmediately",
+                                                  "tokens": list(self.tokens)}, None, ()))
 
     def knock_out(self, seat: int) -> None:
         """Knock ``seat`` out of the round (RULES.md 2.7)."""
@@ -341,12 +407,13 @@ class Game:
         )
         for card in hand:
             self.discards[seat].append(card)
-            self.events.append(Event("discard", {"seat": seat, "card": card, "how": "knockedOutDiscard"}))
+            self._log.append(("discard", {"seat": seat, "card": card, "how": "knockedOutDiscard"}, None, ()))
         hand.clear()
         self.alive[seat] = False
         self.protected[seat] = False
+        self._open = None
         self.eliminated.append(seat)
-        self.events.append(Event("knockout", {"seat": seat}))
+        self._log.append(("knockout", {"seat": seat}, None, ()))
         if scores:
             self.gain_token(seat, "constable")
 
@@ -354,7 +421,7 @@ class Game:
         """``seat`` discards its hand without effect; returns False if that knocked it out (Princess)."""
         card = self.hands[seat].pop()
         self.discards[seat].append(card)
-        self.events.append(Event("discard", {"seat": seat, "card": card, "how": "forcedDiscard"}))
+        self._log.append(("discard", {"seat": seat, "card": card, "how": "forcedDiscard"}, None, ()))
         if card == "spy":
             self.spies.add(seat)
         if card == "princess":
@@ -371,44 +438,64 @@ class Game:
             self.set_aside = None
             assert card is not None, "the set-aside card was already taken"
         self.hands[seat].append(card)
-        self.events.append(Event("draw", {"seat": seat, "from": source, "reason": "replacement"},
+        self._log.append(("draw", {"seat": seat, "from": source, "reason": "replacement"},
                                  {"card": card}, (seat,)))
 
     def see(self, seat: int, target: int) -> None:
         """``seat`` privately looks at ``target``'s hand."""
-        self.events.append(Event("see", {"seat": seat, "target": target},
+        self._log.append(("see", {"seat": seat, "target": target},
                                  {"card": self.hands[target][0]}, (seat,)))
 
     def trade(self, a: int, b: int) -> None:
         ha, hb = self.hands[a], self.hands[b]
         self.hands[a], self.hands[b] = hb, ha
-        self.events.append(Event("receive", {"seat": a, "from": b}, {"card": hb[0]}, (a,)))
-        self.events.append(Event("receive", {"seat": b, "from": a}, {"card": ha[0]}, (b,)))
+        self._log.append(("receive", {"seat": a, "from": b}, {"card": hb[0]}, (a,)))
+        self._log.append(("receive", {"seat": b, "from": a}, {"card": ha[0]}, (b,)))
 
     # ------------------------------------------------------------------ round end
     def _end_round(self, reason: str) -> None:
-        from .scoring import score_round  # local: scoring imports Game for typing only
-
         self.end_reason = reason
-        result = score_round(self, reason)
-        self.round_result = result
-        for seat, count in result["awards"].items():
-            self.tokens[seat] += count
-        reached = [s for s in range(self.players) if self.tokens[s] >= self.goal]
+        self.round_over = True
+        winners, awards = score_round(self, reason)
+        tokens = self.tokens
+        for seat, count in awards.items():
+            tokens[seat] += count
+        goal = self.goal
+        reached = [s for s in range(self.players) if tokens[s] >= goal]
         if reached:
             if self.options["simultaneousGoal"] == "mostTokens":
-                top = max(self.tokens[s] for s in reached)
-                reached = [s for s in reached if self.tokens[s] == top]
+                top = max(tokens[s] for s in reached)
+                reached = [s for s in reached if tokens[s] == top]
             self.game_winners = reached
             self.phase = GAME_OVER
-            result["nextFirstPlayer"] = None
+            self.game_over = True
+            self.next_first = None
         else:
             self.phase = ROUND_OVER
-            self.next_first = result["nextFirstPlayer"]
-        self.events.append(Event("round_end", {**result, "tokens": list(self.tokens)}))
+            self.next_first = next_first_player(self, winners)
+        self._winners = winners
+        self._awards = awards
+        self._log.append(_ROUND_END)
         if reached:
-            self.events.append(Event("game_end", {"winners": list(reached), "reason": "goal",
-                                                  "tokens": list(self.tokens)}))
+            self._log.append(("game_end", {"winners": list(reached), "reason": "goal",
+                                           "tokens": list(tokens)}, None, ()))
+
+    @property
+    def round_result(self) -> dict[str, Any] | None:
+        """How the round ended: reason, winners, showdown table, awards, next first player.
+
+        None while a round is being played. Built on demand from the final state of the round.
+        """
+        if self._round_result is None and self.round_over and self.end_reason is not None:
+            reason = self.end_reason
+            self._round_result = {
+                "reason": reason,
+                "winners": list(self._winners),
+                "showdown": showdown(self) if reason == "deckEmpty" else None,
+                "awards": dict(sorted(self._awards.items())),
+                "nextFirstPlayer": self.next_first,
+            }
+        return self._round_result
 
     # ------------------------------------------------------------------ copies and records
     def copy(self) -> Game:
@@ -420,6 +507,7 @@ class Game:
         g.tokens = list(self.tokens)
         g.game_winners = list(self.game_winners)
         g.rounds = [dict(r, decisions=list(r["decisions"])) for r in self.rounds]
+        g._decisions = g.rounds[-1]["decisions"] if g.rounds else []
         g.deck = list(self.deck)
         g.face_up = list(self.face_up)
         g.hands = [list(h) for h in self.hands]
@@ -428,7 +516,8 @@ class Game:
         g.protected = list(self.protected)
         g.eliminated = list(self.eliminated)
         g.spies = set(self.spies)
-        g.events = list(self.events)
+        g._log = [list(e) if e[0] is _PLAY else e for e in self._log]
+        g._events = list(self._events)
         return g
 
     def record(self) -> dict[str, Any]:

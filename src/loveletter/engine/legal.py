@@ -15,8 +15,14 @@ from .errors import IllegalDecision
 
 FORCING_COUNTESS = frozenset({"king", "prince"})
 
-# Cache of legal plays, shared by all games: the plays depend only on these facts.
-_PLAY_CACHE: dict[tuple, tuple[tuple[Decision, ...], frozenset[Decision]]] = {}
+#: The legal decisions as listed, as a set, and the set of their ``id()`` (a fast path for the
+#: common case where a caller hands back one of the listed objects).
+Entry = tuple[tuple[Decision, ...], frozenset[Decision], frozenset[int]]
+
+
+def make_entry(items: list[Decision]) -> Entry:
+    listed = tuple(items)
+    return listed, frozenset(listed), frozenset(map(id, listed))
 
 
 def countess_forced(hand: list[str]) -> bool:
@@ -65,22 +71,15 @@ def legal_plays(
     guesses: tuple[int, ...],
     mandate: int | None,
     ignore_mandate: bool,
-) -> tuple[tuple[Decision, ...], frozenset[Decision]]:
-    """Legal plays for a two-card hand, as a tuple and a set (cached)."""
-    key = (hand[0], hand[1], me, choosable, guesses, mandate, ignore_mandate)
-    hit = _PLAY_CACHE.get(key)
-    if hit is not None:
-        return hit
+) -> Entry:
+    """Legal plays for a two-card hand."""
     forced = countess_forced(hand)
     out: list[Decision] = []
     for card in dict.fromkeys(hand):
         if forced and card != "countess":
             continue
         out.extend(card_choices(card, me, choosable, guesses, mandate, ignore_mandate))
-    entry = (tuple(out), frozenset(out))
-    if len(_PLAY_CACHE) < 200_000:
-        _PLAY_CACHE[key] = entry
-    return entry
+    return make_entry(out)
 
 
 def chancellor_choices(hand: list[str]) -> list[ChancellorChoice]:

@@ -11,35 +11,50 @@ if TYPE_CHECKING:
 
 def showdown(g: Game) -> dict[int, dict[str, Any]]:
     """Rank every seat still in the round: hand value, Count bonus, discard sum, Bishop exclusion."""
-    values = g.values
-    remaining = [s for s in range(g.players) if g.alive[s]]
-    princess_held = any(g.hands[s][0] == "princess" for s in remaining)
+    value = g.values.__getitem__
+    hands, discards, alive = g.hands, g.discards, g.alive
+    remaining = [s for s in range(g.players) if alive[s]]
+    premium = "bishop" in g.values  # only the 32-card deck has Counts and a Bishop
+    princess_held = premium and any(hands[s][0] == "princess" for s in remaining)
     include_hand = g.options["tieBreakIncludesHand"]
     out: dict[int, dict[str, Any]] = {}
     for s in remaining:
-        card = g.hands[s][0]
-        bonus = g.discards[s].count("count")
-        total = sum(values[c] for c in g.discards[s]) + (values[card] if include_hand else 0)
+        card = hands[s][0]
+        pile = discards[s]
+        bonus = pile.count("count") if premium else 0
+        v = value(card)
+        total = sum(map(value, pile))
         out[s] = {
             "card": card,
-            "value": values[card],
+            "value": v,
             "bonus": bonus,
-            "adjusted": values[card] + bonus,
-            "discardSum": total,
+            "adjusted": v + bonus,
+            "discardSum": total + v if include_hand else total,
             "excludedByPrincess": princess_held and card == "bishop",
         }
     return out
 
 
-def showdown_winners(g: Game, table: dict[int, dict[str, Any]]) -> list[int]:
-    candidates = [s for s, row in table.items() if not row["excludedByPrincess"]]
-    if not candidates:
+def showdown_winners(g: Game) -> list[int]:
+    """The round winners at a showdown (RULES.md 2.10), computed without building the table."""
+    value = g.values.__getitem__
+    hands, discards, alive = g.hands, g.discards, g.alive
+    remaining = [s for s in range(g.players) if alive[s]]
+    if "bishop" in g.values:  # the 32-card deck: Count bonus, Princess beats Bishop
+        if any(hands[s][0] == "princess" for s in remaining):
+            remaining = [s for s in remaining if hands[s][0] != "bishop"]
+        rank = {s: value(hands[s][0]) + discards[s].count("count") for s in remaining}
+    else:
+        rank = {s: value(hands[s][0]) for s in remaining}
+    if not rank:
         return []
-    best = max(table[s]["adjusted"] for s in candidates)
-    candidates = [s for s in candidates if table[s]["adjusted"] == best]
+    best = max(rank.values())
+    candidates = [s for s in remaining if rank[s] == best]
     if len(candidates) > 1 and g.options["tieBreak"] == "discardSum":
-        best = max(table[s]["discardSum"] for s in candidates)
-        candidates = [s for s in candidates if table[s]["discardSum"] == best]
+        with_hand = g.options["tieBreakIncludesHand"]
+        sums = {s: sum(map(value, discards[s])) + (value(hands[s][0]) if with_hand else 0) for s in candidates}
+        best = max(sums.values())
+        candidates = [s for s in candidates if sums[s] == best]
     if len(candidates) > 1 and g.options["unresolvedTie"] == "noWinner":
         return []
     return candidates
@@ -61,27 +76,18 @@ def next_first_player(g: Game, winners: list[int]) -> int:
     return last
 
 
-def score_round(g: Game, reason: str) -> dict[str, Any]:
-    """Winners, showdown table, awards (round wins, Jester, Spy) and the next first player."""
-    table: dict[int, dict[str, Any]] | None = None
+def score_round(g: Game, reason: str) -> tuple[list[int], dict[int, int]]:
+    """Round winners and token awards (round wins, Jester, Spy), all given at once (RULES.md 2.11)."""
     if reason == "lastStanding":
         winners = [s for s in range(g.players) if g.alive[s]]
     else:
-        table = showdown(g)
-        winners = showdown_winners(g, table)
-    awards: dict[int, int] = {}
-    for s in winners:
-        awards[s] = awards.get(s, 0) + 1
-    if g.jester is not None and g.jester[0] in winners:
-        owner = g.jester[1]
-        awards[owner] = awards.get(owner, 0) + 1
-    spies = [s for s in g.spies if g.alive[s]]
-    if len(spies) == 1:
-        awards[spies[0]] = awards.get(spies[0], 0) + 1
-    return {
-        "reason": reason,
-        "winners": winners,
-        "showdown": table,
-        "awards": dict(sorted(awards.items())),
-        "nextFirstPlayer": next_first_player(g, winners),
-    }
+        winners = showdown_winners(g)
+    awards = dict.fromkeys(winners, 1)
+    jester = g.jester
+    if jester is not None and jester[0] in awards:
+        awards[jester[1]] = awards.get(jester[1], 0) + 1
+    if g.spies:
+        spies = [s for s in g.spies if g.alive[s]]
+        if len(spies) == 1:
+            awards[spies[0]] = awards.get(spies[0], 0) + 1
+    return winners, awards
