@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import EDITION_PLAYERS, all_cards, fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +20,6 @@ from loveletter.engine import (
     replay,
 )
 from loveletter.engine.editions import ALL_CARDS
-
-from helpers import EDITION_PLAYERS, all_cards, fingerprint
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.sampled_from(EDITION_PLAYERS).flatmap(
@@ -41,7 +40,8 @@ def random_candidates(g: Game, r: random.Random, k: int = 12) -> list:
             guess = r.choice([None, None, *range(-1, 11)])
             out.append(Play(r.choice(ALL_CARDS), targets, guess))
         elif kind < 0.8:
-            out.append(ChancellorChoice(r.choice(ALL_CARDS), tuple(r.choice(ALL_CARDS) for _ in range(r.randint(0, 3)))))
+            bottom = tuple(r.choice(ALL_CARDS) for _ in range(r.randint(0, 3)))
+            out.append(ChancellorChoice(r.choice(ALL_CARDS), bottom))
         elif kind < 0.9:
             out.append(BishopChoice(r.random() < 0.5))
         else:

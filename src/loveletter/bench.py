@@ -15,7 +15,9 @@ from typing import Any
 from .engine import Game
 
 
-def random_rounds(edition: str, players: int, rounds: int, seed: int = 0, options: dict | None = None) -> dict[str, Any]:
+def random_rounds(
+    edition: str, players: int, rounds: int, seed: int = 0, options: dict | None = None
+) -> dict[str, Any]:
     """Play ``rounds`` random rounds; return counts and rates."""
     rand = random.Random(seed).random  # legal[int(rand() * len(legal))] is a uniform choice
     game_seed = seed

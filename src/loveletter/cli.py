@@ -89,9 +89,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"  P{seat} [{hand}] {d.text()}{result}")
         res = g.round_result
         if res and res["reason"] != "gameWonImmediately":
-            print(f"  round over ({res['reason']}): winners {['P%d' % s for s in res['winners']]}, "
+            print(f"  round over ({res['reason']}): winners {[f'P{s}' for s in res['winners']]}, "
                   f"tokens {g.tokens}")
-    print(f"game over: winners {['P%d' % s for s in g.game_winners]} with tokens {g.tokens}")
+    print(f"game over: winners {[f'P{s}' for s in g.game_winners]} with tokens {g.tokens}")
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(g.record(), fh, indent=1)
