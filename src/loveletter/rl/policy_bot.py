@@ -1,0 +1,90 @@
+"""A trained policy as a bot: ``loveletter.rl.policy_bot:PolicyBot:path=model.pt``.
+
+The bot encodes its view with the environment's :class:`~loveletter.rl.encoding.Encoder`, runs
+the policy network, and picks the best legal action (or samples one with ``sample=true``). The
+forward pass is plain numpy, so a model saved as ``.npz`` needs no PyTorch; a ``.pt`` file (as
+written by ``examples/train_ppo.py``) is read with ``torch.load`` when PyTorch is installed.
+
+Model format (both files hold the same items): ``edition`` and ``players`` (what the model was
+trained for), and layers ``w0, b0, w1, b1, ...`` of a multilayer perceptron, ``x @ w + b`` with a
+tanh between layers and none after the last one, whose output is one logit per action index.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..bots import Bot
+from ..engine import Decision, View
+from .actions import action_space
+from .encoding import Encoder
+
+
+def load_model(path: str | Path) -> dict[str, Any]:
+    """Read a policy file (``.npz`` or ``.pt``) into ``{"edition", "players", "layers"}``."""
+    path = Path(path)
+    if path.suffix == ".npz":
+        with np.load(path, allow_pickle=False) as data:
+            raw = {k: data[k] for k in data.files}
+    else:
+        import torch
+
+        raw = torch.load(path, map_location="cpu", weights_only=True)
+        raw = {k: (v.numpy() if hasattr(v, "numpy") else v) for k, v in raw.items()}
+    layers = []
+    i = 0
+    while f"w{i}" in raw:
+        layers.append((np.asarray(raw[f"w{i}"], dtype=np.float32), np.asarray(raw[f"b{i}"], dtype=np.float32)))
+        i += 1
+    if not layers:
+        raise ValueError(f"{path}: no layers w0/b0 found")
+    return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers}
+
+
+def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """Write a policy in the numpy format."""
+    arrays: dict[str, Any] = {"edition": np.array(edition), "players": np.array(players)}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    np.savez(path, **arrays)
+
+
+def logits(layers: list[tuple[np.ndarray, np.ndarray]], x: np.ndarray) -> np.ndarray:
+    for i, (w, b) in enumerate(layers):
+        x = x @ w + b
+        if i < len(layers) - 1:
+            x = np.tanh(x)
+    return x
+
+
+class PolicyBot(Bot):
+    """Plays a trained policy network (see the module docstring for the file format)."""
+
+    name = "policy"
+
+    def __init__(self, seed: int | None = None, path: str = "model.pt", sample: bool = False, **options: Any):
+        super().__init__(seed=seed, path=path, sample=sample, **options)
+        model = load_model(path)
+        self.edition, self.players, self.layers = model["edition"], model["players"], model["layers"]
+        self.encoder = Encoder(self.edition, self.players)
+        self.actions = action_space(self.edition, self.players)
+        self.sample = sample
+        if self.layers[0][0].shape[0] != self.encoder.size or self.layers[-1][0].shape[1] != self.actions.size:
+            raise ValueError(f"{path}: layer shapes do not fit {self.edition}/{self.players}")
+
+    def choose(self, view: View) -> Decision:
+        if (view.edition, view.players) != (self.edition, self.players):
+            raise ValueError(f"model is for {self.edition}/{self.players}, not {view.edition}/{view.players}")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        idx = self.actions.legal_indices(view.legal, view.seat)
+        out = logits(self.layers, self.encoder.encode(view))[idx]
+        if self.sample:
+            p = np.exp(out - out.max())
+            k = self.rng.choices(range(len(idx)), weights=(p / p.sum()).tolist())[0]
+        else:
+            k = int(np.argmax(out))
+        return view.legal[k]

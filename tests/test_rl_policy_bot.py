@@ -1,0 +1,86 @@
+"""PolicyBot: a saved policy plays legal games through the bot interface (numpy; torch when present)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from loveletter.bots import make_bot
+from loveletter.engine import Game
+from loveletter.rl import action_space
+from loveletter.rl.encoding import Encoder, obs_size
+from loveletter.rl.policy_bot import PolicyBot, load_model, logits, save_npz
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tiny_model(path: Path, edition: str, players: int, seed: int = 0) -> Path:
+    rng = np.random.default_rng(seed)
+    sizes = [obs_size(edition, players), 16, action_space(edition, players).size]
+    layers = [(rng.normal(size=(a, b)).astype(np.float32), rng.normal(size=b).astype(np.float32))
+              for a, b in zip(sizes, sizes[1:], strict=False)]
+    save_npz(path, edition, players, layers)
+    return path
+
+
+def play_game(edition: str, players: int, specs: list[str], seed: int) -> Game:
+    bots = [make_bot(s, seed=seed + i) for i, s in enumerate(specs)]
+    g = Game(edition, players, seed=seed)
+    while not g.game_over:
+        if g.phase in ("setup", "round_over"):
+            g.start_round()
+        seat = g.to_move
+        g.apply(bots[seat].choose(g.view(seat)), seat=seat)  # raises on an illegal decision
+    return g
+
+
+@pytest.mark.parametrize("edition,players", [("classic", 2), ("premium", 5), ("2019", 3)])
+def test_policy_bot_plays_legal_games(tmp_path: Path, edition: str, players: int) -> None:
+    path = tiny_model(tmp_path / "m.npz", edition, players)
+    for sample in ("false", "true"):
+        spec = f"loveletter.rl.policy_bot:PolicyBot:path={path}:sample={sample}"
+        for seed in range(3):
+            g = play_game(edition, players, [spec] + ["random"] * (players - 1), seed)
+            assert g.game_winners
+
+
+def test_policy_bot_is_deterministic_and_follows_logits(tmp_path: Path) -> None:
+    path = tiny_model(tmp_path / "m.npz", "classic", 2, seed=3)
+    a = play_game("classic", 2, [f"loveletter.rl.policy_bot:PolicyBot:path={path}", "random"], 4)
+    b = play_game("classic", 2, [f"loveletter.rl.policy_bot:PolicyBot:path={path}", "random"], 4)
+    assert a.record() == b.record()
+    bot = PolicyBot(path=str(path))
+    space, enc = action_space("classic", 2), Encoder("classic", 2)
+    g = Game("classic", 2, seed=1)
+    g.start_round()
+    view = g.view(g.to_move)
+    scores = logits(bot.layers, enc.encode(view))
+    best = max(view.legal, key=lambda d: scores[space.index(d, view.seat)])
+    assert bot.choose(view) == best
+
+
+def test_policy_bot_rejects_other_games(tmp_path: Path) -> None:
+    bot = PolicyBot(path=str(tiny_model(tmp_path / "m.npz", "classic", 2)))
+    g = Game("classic", 3, seed=0)
+    g.start_round()
+    with pytest.raises(ValueError):
+        bot.choose(g.view(g.to_move))
+
+
+def test_trained_example_saves_a_model_policy_bot_reads(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")  # only this test needs PyTorch (the `train` extra)
+    spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "examples" / "train_ppo.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    actor = mod.mlp(obs_size("classic", 2), action_space("classic", 2).size, 8)
+    mod.save(actor, tmp_path / "m.pt", "classic", 2)
+    x = np.random.default_rng(0).random(obs_size("classic", 2), dtype=np.float32)
+    want = actor(torch.from_numpy(x)).detach().numpy()
+    for name in ("m.pt", "m.npz"):
+        model = load_model(tmp_path / name)
+        assert (model["edition"], model["players"]) == ("classic", 2)
+        np.testing.assert_allclose(logits(model["layers"], x), want, rtol=1e-5, atol=1e-5)
