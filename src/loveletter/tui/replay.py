@@ -1,0 +1,76 @@
+"""``loveletter replay FILE``: step through a recorded game with every hand shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game, RecordError, parse_decision, replay
+from .console import Console, Quit
+from .session import HUMAN, TuiError, _load_save, resolve_lang
+from .text import Table
+
+
+def _hands(g: Game, table: Table) -> str:
+    parts = []
+    for s in range(g.players):
+        hand = ", ".join(table.card(c) for c in g.hands[s]) or "–"
+        parts.append(f"{table.name(s)}: {hand}")
+    return table.t("Hands: {hands}", hands=" · ".join(parts))
+
+
+def replay_game(path: str, *, lang: str | None = None, show_all: bool = False,
+                console: Console | None = None) -> int:
+    """Show a game record step by step (Enter = next, q = quit); ``show_all`` prints it all at once."""
+    t = resolve_lang(lang)
+    io = console or Console(fast=True)
+    data: Any = _load_save(path)
+    final = replay(data)  # validates the whole record first (RecordError: one line)
+    seats = final.seats
+    names = [t("You") if s == HUMAN else t("Bot {n}", n=i) if s != f"P{i}" else t("Player {n}", n=i)
+             for i, s in enumerate(seats)]
+    table = Table(t, names, None, final.edition.name, final.players)
+    g = Game(final.edition, final.players, seed=final.seed, options=final.user_options, profile=final.profile,
+             seats=seats, start_tokens=final.start_tokens)
+    io.write(t("Replay of {file}: {edition}, {players} players, goal {goal} tokens.", file=path,
+               edition=t.edition(g.edition.name), players=g.players, goal=g.goal))
+    try:
+        for rnd in data["rounds"]:
+            first = rnd.get("firstPlayer") if rnd.get("firstPlayerGiven") else None
+            if rnd.get("shuffled"):
+                g.start_round(first_player=first)
+            else:
+                g.start_round(deck=rnd["deck"], first_player=first if first is not None else rnd.get("firstPlayer"))
+            io.write("")
+            seen = 0
+            seen = _show(g, table, io, seen)
+            if g.set_aside:
+                io.write("  " + t("Set-aside card: {card}", card=table.card(g.set_aside)))
+            io.write("  " + _hands(g, table))
+            for text in rnd["decisions"]:
+                if not show_all:
+                    if io.ask(t("Enter: next step · q: quit") + " [⏎/q] > ").lower() == "q":
+                        raise Quit
+                g.apply(parse_decision(text))
+                seen = _show(g, table, io, seen)
+                io.write("  " + _hands(g, table))
+            if g.round_result is not None:
+                io.write("")
+                for line in table.round_end(g.round_result, g.tokens, g.goal, g.jester, sorted(g.spies), g.alive,
+                                            g.game_winners):
+                    io.write(line)
+    except (Quit, KeyboardInterrupt):
+        return 0
+    if not g.game_over:
+        io.write(t("The record ends here; the game is not over."))
+    return 0
+
+
+def _show(g: Game, table: Table, io: Console, seen: int) -> int:
+    for e in g.events[seen:]:
+        line = table.event(e.full())
+        if line:
+            io.write("  " + line)
+    return len(g.events)
+
+
+__all__ = ["RecordError", "TuiError", "replay_game"]
