@@ -5,9 +5,10 @@
 
 The agent plays one seat of :class:`loveletter.rl.LoveLetterEnv` (one round per episode, reward +1
 for winning the round, -1 for losing it, 0 when nobody wins); the other seats are bots
-(``--opponent``, default ``random``). The policy is a 2x128 tanh MLP over the environment's
-observation with illegal actions masked out; the critic is a separate MLP of the same shape.
-The saved ``.pt`` (and ``.npz``) file is what ``loveletter.rl.policy_bot:PolicyBot:path=...`` reads.
+(``--opponent``, default ``random``; ``random,heuristic`` gives half the environments each).
+The policy is a 2x128 tanh MLP over the environment's observation with illegal actions masked
+out; the critic is a separate MLP of the same shape. The saved ``.pt`` (and ``.npz``) file is
+what ``loveletter.rl.policy_bot:PolicyBot:path=...`` reads.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--opponent", default="random", help="bot spec for the other seats")
+    ap.add_argument("--opponent", default="random",
+                    help="bot spec for the other seats; a comma-separated list is spread over the environments")
     ap.add_argument("--minutes", type=float, default=8.0, help="training wall-clock budget")
     ap.add_argument("--envs", type=int, default=32)
     ap.add_argument("--steps", type=int, default=64, help="agent steps per env per update")
@@ -72,8 +74,9 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
+    specs = args.opponent.split(",")  # several specs: spread over the environments
     envs = [LoveLetterEnv(args.edition, args.players, reward="round", episode="round",
-                          opponents=args.opponent, seat=i % args.players) for i in range(args.envs)]
+                          opponents=specs[i % len(specs)], seat=i % args.players) for i in range(args.envs)]
     first = [e.reset(seed=args.seed * 10_000 + i)[0] for i, e in enumerate(envs)]
     obs = np.stack([o["observation"] for o in first])
     mask = np.stack([o["action_mask"] for o in first]).astype(bool)
