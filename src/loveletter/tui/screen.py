@@ -71,7 +71,7 @@ def render(view: View, table: Table) -> str:
         out.append(f"{pad(table.name(s), names_w)}{pad(tokens, max(view.goal, 4) + 2)}{pad(status, status_w)}{pile}")
     extras = []
     if view.mandate is not None:
-        extras.append(t("Sycophant mandate: the next card played must choose {name}.", name=table.name(view.mandate)))
+        extras.append(t("Sycophant mandate: the next card played must choose {name}.", name=table.obj(view.mandate)))
     if view.jester is not None:
         extras.append(t("Jester token: {name} (given by {owner}).", name=table.name(view.jester[0]),
                         owner=table.name(view.jester[1])))

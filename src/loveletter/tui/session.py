@@ -279,7 +279,8 @@ class Session:
             if view.protected[s] and s != self.me:
                 return t("{name} is protected by the Handmaid until their next turn.", name=self.names[s])
             if view.mandate is not None and view.mandate != s:
-                return t("Sycophant mandate: the next card played must choose {name}.", name=self.names[view.mandate])
+                return t("Sycophant mandate: the next card played must choose {name}.",
+                         name=self.table.obj(view.mandate))
             return t("That choice is not allowed now.")
 
         return explain

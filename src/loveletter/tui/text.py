@@ -71,7 +71,11 @@ class Table:
         deck = find_edition(self.edition).deck(self.players).counts
         return " / ".join(self.card(c) for c, v in vals.items() if v == value and c in deck)
 
-    def _who(self, seat: int, mine: str, other: str, **kw: Any) -> str:
+    def obj(self, seat: int) -> str:
+        """A seat as the object of a sentence: "you" for the reader."""
+        return self.t("you") if seat == self.me else self.name(seat)
+
+    def _who(self, seat: int, mine: str, other: str, /, **kw: Any) -> str:
         if seat == self.me:
             return self.t(mine, **kw)
         return self.t(other, name=self.name(seat), **kw)
@@ -157,7 +161,7 @@ class Table:
         if not targets:
             line = self._who(seat, "You play {card}.", "{name} plays {card}.", card=card)
         else:
-            who = ", ".join(t("you") if s == self.me else self.name(s) for s in targets)
+            who = ", ".join(self.obj(s) for s in targets)
             if guess is not None:
                 line = self._who(seat, "You play {card} on {targets} and name {value}.",
                                  "{name} plays {card} on {targets} and names {value}.",
@@ -171,7 +175,7 @@ class Table:
         elif result == "noEffect":
             line += " " + t("The deck is empty: no effect.")
         if result == "mandate":
-            line += " " + t("The next card played must choose {name}.", name=self.name(targets[0]))
+            line += " " + t("The next card played must choose {name}.", name=self.obj(targets[0]))
         if result == "jesterToken":
             line += " " + t("{name} holds the Jester token.", name=self.name(targets[0]))
         return line

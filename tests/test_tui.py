@@ -1,0 +1,207 @@
+"""The terminal game driven through a pseudo-terminal, as a person would play it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from tui_driver import OPTION, ROOT, Terminal, allowed_options, play_to_end
+
+from loveletter.engine import replay
+from loveletter.i18n import Translator
+
+# (language, extra arguments): every edition and several table sizes and seats.
+GAMES = [
+    ("en", ["--seed", "1"]),
+    ("es", ["--edition", "premium", "--players", "5", "--seed", "2"]),
+    ("fr", ["--edition", "2019", "--bots", "heuristic,random", "--seed", "3", "--seat", "1"]),
+    ("nl", ["--players", "4", "--seat", "2", "--seed", "4", "--profile", "bga-legacy"]),
+    ("zh", ["--edition", "2019", "--seed", "5", "--profile", "official"]),
+]
+
+
+def _phrase(lang: str, msgid: str) -> str:
+    """The fixed beginning of a translated message (up to its first field)."""
+    return Translator(lang, strict=True)(msgid).split("{")[0].strip()
+
+
+def _record(path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang,args", GAMES, ids=[g[0] for g in GAMES])
+def test_full_game_against_bots_in_each_language(tmp_path, lang, args):
+    save = tmp_path / "game.json"
+    term = Terminal("play", "--fast", "--lang", lang, "--options", "tokensToWin=2", "--save", str(save), *args)
+    out = play_to_end(term)
+    assert term.wait() == 0
+    assert "Traceback" not in out
+    assert _phrase(lang, "Game over! Winner: {names}.") in out
+    assert _phrase(lang, "Choose a card to play:") in out
+    assert _phrase(lang, "Your hand: {cards}") in out
+    game = replay(_record(save))
+    assert game.game_over and max(game.tokens) >= 2
+
+
+def test_language_from_the_locale(tmp_path):
+    term = Terminal("play", "--fast", "--seed", "1", "--save", str(tmp_path / "g.json"),
+                    env={"LANG": "nl_NL.UTF-8"})
+    shown, _ = term.prompt()
+    assert "Wachter Odette" in term.buffer or _phrase("nl", "Kies") in shown
+    assert _phrase("nl", "Choose a card to play:") in shown
+    term.send("q")
+    assert term.wait() == 0
+    assert "loveletter play --resume" in term.buffer
+
+
+def _save_round(path, deck, first, decisions, seats=("human", "random")) -> None:
+    record = {
+        "format": "loveletter-record", "formatVersion": 1, "edition": "classic", "players": 2,
+        "profile": "bga", "options": {}, "seats": list(seats), "startTokens": [0, 0], "seed": 1,
+        "rounds": [{"firstPlayer": first, "firstPlayerGiven": True, "shuffled": False, "deck": deck,
+                    "decisions": decisions}],
+    }
+    path.write_text(json.dumps(record), encoding="utf-8")
+
+
+def _key_for(shown: str, label: str) -> str:
+    for line in shown.splitlines():
+        m = OPTION.match(line)
+        if m and label in m.group(2):
+            return m.group(1)
+    raise AssertionError(f"no option {label!r} in:\n{shown}")
+
+
+def test_countess_forced_is_explained(tmp_path):
+    # Seat 0 (the person) holds the Countess and draws the King.
+    deck = ["guard", "guard", "guard", "priest", "countess", "baron", "king",
+            "guard", "guard", "priest", "baron", "handmaid", "handmaid", "prince", "prince", "princess"]
+    save = tmp_path / "countess.json"
+    _save_round(save, deck, 0, [])
+    term = Terminal("play", "--resume", str(save), "--fast", "--lang", "en")
+    shown, _ = term.prompt()
+    term.send(_key_for(shown, "King Arnaud IV"))
+    shown, _ = term.prompt()
+    assert "You must play Countess Wilhelmina: she is in your hand with King Arnaud IV." in shown
+    term.send(_key_for(shown, "Countess Wilhelmina"))
+    term.expect("You play Countess Wilhelmina.")
+    term.send("q")
+    assert term.wait() == 0
+    assert _record(save)["rounds"][0]["decisions"][0] == "countess"
+
+
+def test_protected_target_and_bad_guess_are_explained(tmp_path):
+    # Seat 1 plays the Handmaid; the person then holds Prince + Guard.
+    deck = ["guard", "guard", "guard", "priest", "prince", "handmaid", "baron", "guard",
+            "guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess"]
+    save = tmp_path / "handmaid.json"
+    _save_round(save, deck, 1, ["handmaid"])
+    term = Terminal("play", "--resume", str(save), "--fast", "--lang", "fr")
+    shown, _ = term.prompt()
+    assert "Servante Susannah" in shown  # the bot's discard pile, in French
+    term.send(_key_for(shown, "Prince Arnaud"))
+    shown, keys = term.prompt()
+    term.send("1")  # the protected bot
+    shown, _ = term.prompt()
+    assert "Bot 1 est protégé par la Servante jusqu'à son prochain tour." in shown
+    term.send("b")  # back to the card choice; the Guard now has no target at all
+    shown, _ = term.prompt()
+    term.send("?")  # the card reference, then the same question again
+    shown, _ = term.prompt()
+    assert "Aide-mémoire des cartes" in shown and "Princesse Annette ×1" in shown
+    term.send(_key_for(shown, "Prince Arnaud"))
+    term.prompt()
+    term.send("0")  # yourself: allowed
+    term.expect("Vous jouez Prince Arnaud sur vous.")
+    term.send("q")
+    assert term.wait() == 0
+    assert _record(save)["rounds"][0]["decisions"][:2] == ["handmaid", "prince@0"]
+
+
+def test_guard_cannot_name_one(tmp_path):
+    deck = ["guard", "guard", "guard", "priest", "guard", "baron", "priest",
+            "guard", "baron", "handmaid", "handmaid", "prince", "prince", "king", "countess", "princess"]
+    save = tmp_path / "guard.json"
+    _save_round(save, deck, 0, [])
+    term = Terminal("play", "--resume", str(save), "--fast", "--lang", "es")
+    shown, _ = term.prompt()
+    term.send(_key_for(shown, "Guardia Odette"))
+    term.prompt()
+    term.send("1")
+    shown, keys = term.prompt()
+    assert keys.startswith("2/3/")
+    term.send("1")
+    shown, _ = term.prompt()
+    assert "No puedes nombrar el 1." in shown
+    term.send("q")
+    assert term.wait() == 0
+
+
+def test_quit_then_resume_to_the_end(tmp_path):
+    save = tmp_path / "resume.json"
+    term = Terminal("play", "--fast", "--lang", "en", "--seed", "11", "--options", "tokensToWin=2",
+                    "--save", str(save))
+    for _ in range(3):  # make a few real choices, then quit
+        shown, keys = term.prompt()
+        if keys == "⏎":
+            term.send("")
+            continue
+        term.send(allowed_options(shown)[0])
+    term.prompt()
+    term.send("q")
+    assert term.wait() == 0
+    assert f"loveletter play --resume {save}" in term.buffer
+    before = _record(save)
+    assert not replay(before).game_over
+    term = Terminal("play", "--resume", str(save), "--fast", "--lang", "en")
+    out = play_to_end(term)
+    assert term.wait() == 0
+    assert "Game over! Winner:" in out
+    after = _record(save)
+    assert replay(after).game_over
+    done = [d for r in before["rounds"] for d in r["decisions"]]
+    assert [d for r in after["rounds"] for d in r["decisions"]][:len(done)] == done
+
+
+def test_replay_steps_and_prints_all(tmp_path):
+    save = tmp_path / "done.json"
+    term = Terminal("play", "--fast", "--lang", "en", "--seed", "8", "--options", "tokensToWin=1",
+                    "--save", str(save))
+    play_to_end(term)
+    assert term.wait() == 0
+    result = subprocess.run([sys.executable, "-m", "loveletter.cli", "replay", str(save), "--all", "--lang", "zh"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "手牌：" in result.stdout and "游戏结束！获胜者：" in result.stdout
+    term = Terminal("replay", str(save), "--lang", "en")
+    term.expect("Hands: ")
+    shown, keys = term.prompt()
+    assert keys == "⏎/q"
+    term.send("")
+    shown, _ = term.prompt()
+    assert "Hands: " in shown
+    term.send("q")
+    assert term.wait() == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--edition", "chess"],
+    ["play", "--lang", "xx"],
+    ["play", "--bots", "nosuchbot"],
+    ["play", "--players", "3", "--bots", "random,random,random"],
+    ["play", "--seat", "5"],
+    ["play", "--options", "tokensToWin=0"],
+    ["play", "--profile", "nope"],
+    ["play", "--resume", "/nonexistent/game.json"],
+    ["replay", "/nonexistent/game.json"],
+    ["replay", "pyproject.toml"],
+])
+def test_bad_input_is_one_line(args, tmp_path):
+    result = subprocess.run([sys.executable, "-m", "loveletter.cli", *args, "--save", str(tmp_path / "x.json")]
+                            if args[0] == "play" else [sys.executable, "-m", "loveletter.cli", *args],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
