@@ -1,5 +1,7 @@
 """What each card does when played (RULES.md sections 3-5), and the follow-up decisions.
 
+Decisions are read by index (``d[1]`` targets, ``d[2]`` guess): faster than the named fields.
+
 Each effect takes the game, the player and the :class:`~.decisions.Play` and returns the result
 code of RULES.md Appendix A. An effect that needs a further decision (Chancellor, Bishop,
 Cardinal) moves the game to that phase; the matching handler below finishes the turn.
@@ -17,9 +19,9 @@ if TYPE_CHECKING:
 
 
 def guard(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    t = d.targets[0]
+    t = d[1][0]
     if g.hands[t][0] == "assassin":
         g._log.append(("discard", {"seat": t, "card": "assassin", "how": "revealed"}, None, ()))
         g.hands[t].clear()
@@ -28,23 +30,23 @@ def guard(g: Game, p: int, d: Play) -> str:
         if g.phase != "game_over":
             g.replacement_draw(t)
         return "assassinReaction"
-    if g.values[g.hands[t][0]] == d.guess:
+    if g.values[g.hands[t][0]] == d[2]:
         g.knock_out(t)
         return "hit"
     return "miss"
 
 
 def priest(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    g.see(p, d.targets[0])
+    g.see(p, d[1][0])
     return "lookedAt"
 
 
 def _compare(g: Game, p: int, d: Play, lower_loses: bool) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    t = d.targets[0]
+    t = d[1][0]
     g.see(p, t)
     g.see(t, p)
     mine, theirs = g.values[g.hands[p][0]], g.values[g.hands[t][0]]
@@ -72,16 +74,16 @@ def handmaid(g: Game, p: int, d: Play) -> str:
 
 
 def prince(g: Game, p: int, d: Play) -> str:
-    t = d.targets[0]
+    t = d[1][0]
     if g.forced_discard(t):
         g.replacement_draw(t)
     return "discarded"
 
 
 def king(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    g.trade(p, d.targets[0])
+    g.trade(p, d[1][0])
     return "swapped"
 
 
@@ -118,29 +120,29 @@ def chancellor_return(g: Game, d: ChancellorChoice) -> None:
 
 
 def sycophant(g: Game, p: int, d: Play) -> str:
-    g.mandate = d.targets[0]
+    g.mandate = d[1][0]
     return "mandate"
 
 
 def jester(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    g.jester = (d.targets[0], p)
+    g.jester = (d[1][0], p)
     return "jesterToken"
 
 
 def baroness(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    for t in d.targets:
+    for t in d[1]:
         g.see(p, t)
     return "lookedAt"
 
 
 def cardinal(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    a, b = d.targets
+    a, b = d[1]
     g.trade(a, b)
     g.phase = "cardinal"
     g.pending = ("cardinal", (a, b))
@@ -155,10 +157,10 @@ def cardinal_look(g: Game, d: CardinalLook) -> None:
 
 
 def bishop(g: Game, p: int, d: Play) -> str:
-    if not d.targets:
+    if not d[1]:
         return "noEffect"
-    t = d.targets[0]
-    if g.values[g.hands[t][0]] != d.guess:
+    t = d[1][0]
+    if g.values[g.hands[t][0]] != d[2]:
         return "miss"
     g.gain_token(p, "bishop")
     if g.phase != "game_over":

@@ -51,7 +51,7 @@ _DRAW = "draw"
 _EFFECTS = effects.EFFECTS
 _SEATS = [(s,) for s in range(8)]
 # Event parts shared by many events; never mutated (Event.for_seat copies them).
-_TURN_DRAW = [{"seat": s, "from": "deck", "reason": "turn"} for s in range(8)]
+_TURN_DRAW = "turn_draw"  # compact log entry (_TURN_DRAW, seat, card)
 _DEAL_DRAW = [{"seat": s, "from": "deck", "reason": "deal"} for s in range(8)]
 _CARD = {c: {"card": c} for c in ALL_CARDS}
 
@@ -59,7 +59,63 @@ _PLAY_CACHES: dict[tuple, dict] = {}
 
 
 class Game:
-    """A whole game of Love Letter: rounds until someone reaches the token goal."""
+    """A whole game of Love Letter: rounds until someone reaches the token goal.
+
+    Attributes are slots (faster in the hot path); :meth:`copy` is the way to clone a game.
+    """
+
+    __slots__ = (
+        "_awards",
+        "_decisions",
+        "_deck_template",
+        "_events",
+        "_legal",
+        "_log",
+        "_open",
+        "_play_cache",
+        "_round_result",
+        "_winners",
+        "alive",
+        "current",
+        "deck",
+        "deck_spec",
+        "discards",
+        "edition",
+        "eliminated",
+        "end_reason",
+        "face_up",
+        "face_up_count",
+        "game_over",
+        "game_winners",
+        "goal",
+        "guesses",
+        "hands",
+        "ignore_mandate",
+        "jester",
+        "last_draw",
+        "mandate",
+        "next_first",
+        "options",
+        "pause_between_turns",
+        "pending",
+        "phase",
+        "players",
+        "profile",
+        "protected",
+        "rng",
+        "round_no",
+        "round_over",
+        "rounds",
+        "seats",
+        "seed",
+        "set_aside",
+        "spies",
+        "start_tokens",
+        "tokens",
+        "turn",
+        "user_options",
+        "values",
+    )
 
     def __init__(
         self,
@@ -155,7 +211,10 @@ class Game:
         """This round's events, oldest first (read-only; built lazily from the internal log)."""
         log, events = self._log, self._events
         for raw in log[len(events):]:
-            if raw is _ROUND_END:
+            if raw[0] is _TURN_DRAW:
+                seat, card = raw[1], raw[2]
+                events.append(Event("draw", {"seat": seat, "from": "deck", "reason": "turn"}, {"card": card}, (seat,)))
+            elif raw is _ROUND_END:
                 events.append(Event("round_end", {**(self.round_result or {}), "tokens": list(self.tokens)}))
             elif raw[0] is _PLAY:  # compact form: [_PLAY, seat, decision, mandate, result]
                 _, seat, d, mandate, result = raw
@@ -254,7 +313,10 @@ class Game:
                 me = self.current
                 hand = self.hands[me]
                 # The legal plays depend only on these facts; the cache is shared by similar games.
-                key = (hand[0], hand[1], me, self.mandate, self._open_mask() if self._open is None else self._open)
+                opened = self._open
+                if opened is None:
+                    opened = self._open_mask()
+                key = (hand[0], hand[1], me, self.mandate, opened)
                 entry = self._play_cache.get(key)
                 if entry is None:
                     entry = legal_plays(hand, me, self.choosable(me), self.guesses, self.mandate,
@@ -359,17 +421,25 @@ class Game:
 
     # ------------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn: its protection ends, it draws, and its plays are looked up."""
         self.current = seat
-        if self.protected[seat]:
-            self.protected[seat] = False
+        protected = self.protected
+        if protected[seat]:
+            protected[seat] = False
             self._open = None
         card = self.deck.pop()
-        self.hands[seat].append(card)
+        hand = self.hands[seat]
+        hand.append(card)
         self.last_draw = card
         self.turn += 1
         self.phase = PLAY
         self.pending = ()
-        self._log.append((_DRAW, _TURN_DRAW[seat], _CARD[card], _SEATS[seat]))
+        self._log.append((_TURN_DRAW, seat, card))
+        opened = self._open
+        if opened is None:
+            opened = self._open_mask()
+        # A cache hit here spares legal_decisions() the work; a miss is computed on demand.
+        self._legal = self._play_cache.get((hand[0], hand[1], seat, self.mandate, opened))
 
     def begin_turn(self) -> None:
         """Start the next turn (protection ends, the player draws) when paused between turns."""
@@ -501,7 +571,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of the whole state (for search and for trying a decision)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.tokens = list(self.tokens)
