@@ -111,6 +111,8 @@ class Table:
             return self._who(seat, "You discard {card}.", "{name} discards {card}.", card=self.card(e["card"]))
         if kind == "see":
             target, card = e["target"], e.get("card")
+            if card and seat == target == self.me:
+                return t("You look at your own card: {card}.", card=self.card(card))
             if card:
                 return self._who(seat, "You see {target}'s card: {card}.", "{name} sees {target}'s card: {card}.",
                                  target=self.name(target), card=self.card(card))
@@ -225,10 +227,10 @@ class Table:
             lines.append(t("Round winners, one token each: {names}.", names=self.names_of(winners)))
         awards = {int(k): v for k, v in result.get("awards", {}).items()}
         if jester is not None and jester[0] in winners:
-            lines.append(t("Bonus token for {name}: {why}.", name=self.name(jester[1]), why=t(TOKEN_REASONS["jester"])))
+            lines.append(t("Bonus token for {name}: {why}.", name=self.obj(jester[1]), why=t(TOKEN_REASONS["jester"])))
         live_spies = [s for s in spies if alive[s]]
         if len(live_spies) == 1 and awards.get(live_spies[0]):
-            lines.append(t("Bonus token for {name}: {why}.", name=self.name(live_spies[0]),
+            lines.append(t("Bonus token for {name}: {why}.", name=self.obj(live_spies[0]),
                            why=t(TOKEN_REASONS["spy"])))
         lines.append(self.tokens_line(tokens, goal))
         if game_winners:
