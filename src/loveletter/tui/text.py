@@ -27,7 +27,6 @@ RESULTS = {
     "assassinReaction": N_("The Assassin strikes back!"),
     "noEffect": N_("No player can be chosen: no effect."),
     "tie": N_("Equal values: nothing happens."),
-    "protected": N_("Protected until their next turn."),
     "chancellor": N_("Chancellor: draw, keep one, put the rest on the bottom."),
 }
 
@@ -176,6 +175,9 @@ class Table:
             line += " " + t(RESULTS[result])
         elif result == "noEffect":
             line += " " + t("The deck is empty: no effect.")
+        if result == "protected":
+            line += " " + self._who(seat, "You are protected until your next turn.",
+                                    "{name} is protected until their next turn.")
         if result == "mandate":
             line += " " + t("The next card played must choose {name}.", name=self.obj(targets[0]))
         if result == "jesterToken":
