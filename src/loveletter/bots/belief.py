@@ -24,6 +24,9 @@ from ..engine import View
 
 #: Blend of the old likelihood factors after a seat plays a card we did not know it held.
 KEEP_OLD = 0.55
+#: Likelihood of a card higher / lower than the one a seat chose to play (it kept the other).
+HIGHER = 1.25
+LOWER = 0.85
 
 
 class Belief:
@@ -98,6 +101,15 @@ class Belief:
                         self._blend(s)
                         if card == "countess":
                             self._mul(s, ("king", "prince"), 4.0)
+                        else:
+                            # players tend to keep the higher card: shade the kept card upwards
+                            vx = values[card]
+                            f = self.factor[s]
+                            for c, v in values.items():
+                                if v > vx:
+                                    f[c] = f.get(c, 1.0) * HIGHER
+                                elif v < vx:
+                                    f[c] = f.get(c, 1.0) * LOWER
                 if card == "chancellor":
                     if s != me:
                         self._reset(s)
