@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Play
+from .events import COMPARE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -51,10 +52,10 @@ def _compare(g: Game, p: int, d: Play, lower_loses: bool) -> str:
     g.see(t, p)
     mine, theirs = g.values[g.hands[p][0]], g.values[g.hands[t][0]]
     if mine == theirs:
-        g._log.append(("compare", {"seat": p, "target": t, "result": "tie"}, None, ()))
+        g._log.append((COMPARE, p, t, "tie"))
         return "tie"
     loser = p if (mine < theirs) == lower_loses else t
-    g._log.append(("compare", {"seat": p, "target": t, "result": loser}, None, ()))
+    g._log.append((COMPARE, p, t, loser))
     g.knock_out(loser)
     return "knockout"
 

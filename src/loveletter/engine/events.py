@@ -55,3 +55,25 @@ class Event(NamedTuple):
 
 #: Fast construction from a 4-tuple ``(kind, public, private, to)`` (the engine's hot path).
 new_event = partial(tuple.__new__, Event)
+
+
+# ---------------------------------------------------------------------------------------------
+# Compact log entries. The engine's hot path records the most frequent events as small tuples
+# ``(KIND, *fields)``; ``Game.events`` turns them into :class:`Event` objects on demand.
+TURN_DRAW = "turn_draw"  # (TURN_DRAW, seat, card)
+OUT_DISCARD = "out_discard"  # (OUT_DISCARD, seat, card): hand discarded when knocked out
+FORCED_DISCARD = "forced_discard"  # (FORCED_DISCARD, seat, card): Prince, Bishop option
+KNOCKOUT = "knocked_out"  # (KNOCKOUT, seat)
+SEE = "saw"  # (SEE, seat, target, card)
+COMPARE = "compared"  # (COMPARE, seat, target, result)
+RECEIVE = "received"  # (RECEIVE, seat, from, card)
+
+COMPACT = {
+    TURN_DRAW: lambda r: Event("draw", {"seat": r[1], "from": "deck", "reason": "turn"}, {"card": r[2]}, (r[1],)),
+    OUT_DISCARD: lambda r: Event("discard", {"seat": r[1], "card": r[2], "how": "knockedOutDiscard"}),
+    FORCED_DISCARD: lambda r: Event("discard", {"seat": r[1], "card": r[2], "how": "forcedDiscard"}),
+    KNOCKOUT: lambda r: Event("knockout", {"seat": r[1]}),
+    SEE: lambda r: Event("see", {"seat": r[1], "target": r[2]}, {"card": r[3]}, (r[1],)),
+    COMPARE: lambda r: Event("compare", {"seat": r[1], "target": r[2], "result": r[3]}),
+    RECEIVE: lambda r: Event("receive", {"seat": r[1], "from": r[2]}, {"card": r[3]}, (r[1],)),
+}

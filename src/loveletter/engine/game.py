@@ -21,7 +21,7 @@ from . import effects
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play
 from .editions import ALL_CARDS, Edition, find_edition
 from .errors import ConfigError, IllegalDecision
-from .events import Event
+from .events import COMPACT, FORCED_DISCARD, KNOCKOUT, OUT_DISCARD, RECEIVE, SEE, TURN_DRAW, Event
 from .legal import (
     BISHOP_CHOICES,
     Entry,
@@ -51,7 +51,6 @@ _DRAW = "draw"
 _EFFECTS = effects.EFFECTS
 _SEATS = [(s,) for s in range(8)]
 # Event parts shared by many events; never mutated (Event.for_seat copies them).
-_TURN_DRAW = "turn_draw"  # compact log entry (_TURN_DRAW, seat, card)
 _DEAL_DRAW = [{"seat": s, "from": "deck", "reason": "deal"} for s in range(8)]
 _CARD = {c: {"card": c} for c in ALL_CARDS}
 
@@ -66,6 +65,7 @@ class Game:
 
     __slots__ = (
         "_awards",
+        "_constables",
         "_decisions",
         "_deck_template",
         "_events",
@@ -143,6 +143,7 @@ class Game:
         self._play_cache = _PLAY_CACHES.setdefault((self.edition.name, n, self.ignore_mandate), {})
         self._decisions: list[Decision] = []
         self._deck_template = tuple(self.deck_spec.cards())
+        self._constables = "constable" in self.deck_spec.counts
         self.seed = seed
         #: When True, a finished turn stops in phase ``turn_end`` until :meth:`begin_turn`, so the
         #: state between two turns (before the next draw) can be inspected (scenario files do).
@@ -211,12 +212,12 @@ class Game:
         """This round's events, oldest first (read-only; built lazily from the internal log)."""
         log, events = self._log, self._events
         for raw in log[len(events):]:
-            if raw[0] is _TURN_DRAW:
-                seat, card = raw[1], raw[2]
-                events.append(Event("draw", {"seat": seat, "from": "deck", "reason": "turn"}, {"card": card}, (seat,)))
+            kind = raw[0]
+            if kind in COMPACT:
+                events.append(COMPACT[kind](raw))
             elif raw is _ROUND_END:
                 events.append(Event("round_end", {**(self.round_result or {}), "tokens": list(self.tokens)}))
-            elif raw[0] is _PLAY:  # compact form: [_PLAY, seat, decision, mandate, result]
+            elif kind is _PLAY:  # compact form: [_PLAY, seat, decision, mandate, result]
                 _, seat, d, mandate, result = raw
                 events.append(Event("play", {"seat": seat, "card": d[0], "targets": list(d[1]), "guess": d[2],
                                              "mandate": mandate, "result": result}))
@@ -348,7 +349,7 @@ class Game:
     def apply(self, decision: Decision, seat: int | None = None) -> None:
         """Apply one decision of the seat to move. Illegal decisions raise and change nothing."""
         entry = self._legal or self._legal_entry()
-        if id(decision) not in entry[2] and decision not in entry[1]:
+        if decision not in entry[1]:
             raise self._diagnose(decision, seat)
         if seat is not None and seat != self.to_move:
             raise IllegalDecision("not_your_turn", f"seat {self.to_move} must decide, not seat {seat}")
@@ -434,7 +435,7 @@ class Game:
         self.turn += 1
         self.phase = PLAY
         self.pending = ()
-        self._log.append((_TURN_DRAW, seat, card))
+        self._log.append((TURN_DRAW, seat, card))
         opened = self._open
         if opened is None:
             opened = self._open_mask()
@@ -472,18 +473,20 @@ class Game:
     def knock_out(self, seat: int) -> None:
         """Knock ``seat`` out of the round (RULES.md 2.7)."""
         hand = self.hands[seat]
-        scores = "constable" in self.discards[seat] or (
-            self.options["constableCountsHandCard"] and "constable" in hand
+        pile = self.discards[seat]
+        scores = self._constables and (
+            "constable" in pile or (self.options["constableCountsHandCard"] and "constable" in hand)
         )
+        log = self._log
         for card in hand:
-            self.discards[seat].append(card)
-            self._log.append(("discard", {"seat": seat, "card": card, "how": "knockedOutDiscard"}, None, ()))
+            pile.append(card)
+            log.append((OUT_DISCARD, seat, card))
         hand.clear()
         self.alive[seat] = False
         self.protected[seat] = False
         self._open = None
         self.eliminated.append(seat)
-        self._log.append(("knockout", {"seat": seat}, None, ()))
+        log.append((KNOCKOUT, seat))
         if scores:
             self.gain_token(seat, "constable")
 
@@ -491,7 +494,7 @@ class Game:
         """``seat`` discards its hand without effect; returns False if that knocked it out (Princess)."""
         card = self.hands[seat].pop()
         self.discards[seat].append(card)
-        self._log.append(("discard", {"seat": seat, "card": card, "how": "forcedDiscard"}, None, ()))
+        self._log.append((FORCED_DISCARD, seat, card))
         if card == "spy":
             self.spies.add(seat)
         if card == "princess":
@@ -513,14 +516,13 @@ class Game:
 
     def see(self, seat: int, target: int) -> None:
         """``seat`` privately looks at ``target``'s hand."""
-        self._log.append(("see", {"seat": seat, "target": target},
-                                 {"card": self.hands[target][0]}, (seat,)))
+        self._log.append((SEE, seat, target, self.hands[target][0]))
 
     def trade(self, a: int, b: int) -> None:
         ha, hb = self.hands[a], self.hands[b]
         self.hands[a], self.hands[b] = hb, ha
-        self._log.append(("receive", {"seat": a, "from": b}, {"card": hb[0]}, (a,)))
-        self._log.append(("receive", {"seat": b, "from": a}, {"card": ha[0]}, (b,)))
+        self._log.append((RECEIVE, a, b, hb[0]))
+        self._log.append((RECEIVE, b, a, ha[0]))
 
     # ------------------------------------------------------------------ round end
     def _end_round(self, reason: str) -> None:

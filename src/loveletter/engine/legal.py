@@ -15,14 +15,13 @@ from .errors import IllegalDecision
 
 FORCING_COUNTESS = frozenset({"king", "prince"})
 
-#: The legal decisions as listed, as a set, and the set of their ``id()`` (a fast path for the
-#: common case where a caller hands back one of the listed objects).
-Entry = tuple[tuple[Decision, ...], frozenset[Decision], frozenset[int]]
+#: The legal decisions as listed, and as a set (for the validator).
+Entry = tuple[tuple[Decision, ...], frozenset[Decision]]
 
 
 def make_entry(items: list[Decision]) -> Entry:
     listed = tuple(items)
-    return listed, frozenset(listed), frozenset(map(id, listed))
+    return listed, frozenset(listed)
 
 
 def countess_forced(hand: list[str]) -> bool:
