@@ -25,8 +25,8 @@ from ..engine import View
 #: Blend of the old likelihood factors after a seat plays a card we did not know it held.
 KEEP_OLD = 0.55
 #: Likelihood of a card higher / lower than the one a seat chose to play (it kept the other).
-HIGHER = 1.25
-LOWER = 0.85
+HIGHER = 2.0
+LOWER = 0.55
 
 
 class Belief:
