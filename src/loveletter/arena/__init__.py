@@ -65,7 +65,9 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def bradley_terry(names: list[str], pairs: dict[tuple[int, int], float], counts: dict[tuple[int, int], int]) -> list[float]:
+def bradley_terry(
+    names: list[str], pairs: dict[tuple[int, int], float], counts: dict[tuple[int, int], int]
+) -> list[float]:
     """Elo-scale ratings (mean 1500) from pairwise scores ``pairs[(i, j)]`` out of ``counts``."""
     k = len(names)
     if k < 2:
