@@ -70,7 +70,8 @@ def dowager_queen(g: Game, p: int, d: Play) -> str:
 
 def handmaid(g: Game, p: int, d: Play) -> str:
     g.protected[p] = True
-    g._open = None
+    if g._open is not None:
+        g._open &= ~(1 << p)
     return "protected"
 
 

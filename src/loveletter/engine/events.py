@@ -61,6 +61,7 @@ new_event = partial(tuple.__new__, Event)
 # Compact log entries. The engine's hot path records the most frequent events as small tuples
 # ``(KIND, *fields)``; ``Game.events`` turns them into :class:`Event` objects on demand.
 TURN_DRAW = "turn_draw"  # (TURN_DRAW, seat, card)
+DEAL = "dealt"  # (DEAL, seat, card)
 OUT_DISCARD = "out_discard"  # (OUT_DISCARD, seat, card): hand discarded when knocked out
 FORCED_DISCARD = "forced_discard"  # (FORCED_DISCARD, seat, card): Prince, Bishop option
 KNOCKOUT = "knocked_out"  # (KNOCKOUT, seat)
@@ -70,6 +71,7 @@ RECEIVE = "received"  # (RECEIVE, seat, from, card)
 
 COMPACT = {
     TURN_DRAW: lambda r: Event("draw", {"seat": r[1], "from": "deck", "reason": "turn"}, {"card": r[2]}, (r[1],)),
+    DEAL: lambda r: Event("draw", {"seat": r[1], "from": "deck", "reason": "deal"}, {"card": r[2]}, (r[1],)),
     OUT_DISCARD: lambda r: Event("discard", {"seat": r[1], "card": r[2], "how": "knockedOutDiscard"}),
     FORCED_DISCARD: lambda r: Event("discard", {"seat": r[1], "card": r[2], "how": "forcedDiscard"}),
     KNOCKOUT: lambda r: Event("knockout", {"seat": r[1]}),

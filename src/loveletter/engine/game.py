@@ -19,9 +19,9 @@ from typing import Any
 
 from . import effects
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play
-from .editions import ALL_CARDS, Edition, find_edition
+from .editions import Edition, find_edition
 from .errors import ConfigError, IllegalDecision
-from .events import COMPACT, FORCED_DISCARD, KNOCKOUT, OUT_DISCARD, RECEIVE, SEE, TURN_DRAW, Event
+from .events import COMPACT, DEAL, FORCED_DISCARD, KNOCKOUT, OUT_DISCARD, RECEIVE, SEE, TURN_DRAW, Event
 from .legal import (
     BISHOP_CHOICES,
     Entry,
@@ -45,14 +45,9 @@ ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
 
 
-_PLAY = "play"
-_ROUND_END = ("round_end",)  # placeholder in the log; materialized from round_result
-_DRAW = "draw"
+_PLAY = "play"  # log entry [_PLAY, seat, decision, mandate, result], made an Event on demand
+_ROUND_END = ("round_end",)  # log placeholder, made an Event from round_result on demand
 _EFFECTS = effects.EFFECTS
-_SEATS = [(s,) for s in range(8)]
-# Event parts shared by many events; never mutated (Event.for_seat copies them).
-_DEAL_DRAW = [{"seat": s, "from": "deck", "reason": "deal"} for s in range(8)]
-_CARD = {c: {"card": c} for c in ALL_CARDS}
 
 _PLAY_CACHES: dict[tuple, dict] = {}
 
@@ -195,7 +190,9 @@ class Game:
         self._round_result = None
         self.round_over = False
         self._legal: Entry | None = None
-        self._open: int | None = None  # bit s set: seat s may be chosen by others (see _open_mask)
+        # Bit s set: seat s is in the round and unprotected. None: recompute (see _open_mask);
+        # kept up to date by the engine; code that edits alive/protected directly resets it to None.
+        self._open: int | None = None
 
     def _open_mask(self) -> int:
         """Seats in the round and unprotected, as a bit mask (cached; reset when either changes)."""
@@ -272,7 +269,7 @@ class Game:
         for seat in range(n):
             card = order[k + seat]
             hands[seat].append(card)
-            log.append((_DRAW, _DEAL_DRAW[seat], _CARD[card], _SEATS[seat]))
+            log.append((DEAL, seat, card))
         rest = order[k + n:]
         rest.reverse()
         self.deck = rest
@@ -427,7 +424,8 @@ class Game:
         protected = self.protected
         if protected[seat]:
             protected[seat] = False
-            self._open = None
+            if self._open is not None:
+                self._open |= 1 << seat
         card = self.deck.pop()
         hand = self.hands[seat]
         hand.append(card)
@@ -484,7 +482,8 @@ class Game:
         hand.clear()
         self.alive[seat] = False
         self.protected[seat] = False
-        self._open = None
+        if self._open is not None:
+            self._open &= ~(1 << seat)
         self.eliminated.append(seat)
         log.append((KNOCKOUT, seat))
         if scores:
