@@ -532,7 +532,7 @@ class Game:
         for seat, count in awards.items():
             tokens[seat] += count
         goal = self.goal
-        reached = [s for s in range(self.players) if tokens[s] >= goal]
+        reached = [s for s in range(self.players) if tokens[s] >= goal] if max(tokens) >= goal else []
         if reached:
             if self.options["simultaneousGoal"] == "mostTokens":
                 top = max(tokens[s] for s in reached)

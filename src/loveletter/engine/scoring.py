@@ -39,17 +39,21 @@ def showdown_winners(g: Game) -> list[int]:
     """The round winners at a showdown (RULES.md 2.10), computed without building the table."""
     value = g.values.__getitem__
     hands, discards, alive = g.hands, g.discards, g.alive
-    remaining = [s for s in range(g.players) if alive[s]]
-    if "bishop" in g.values:  # the 32-card deck: Count bonus, Princess beats Bishop
-        if any(hands[s][0] == "princess" for s in remaining):
-            remaining = [s for s in remaining if hands[s][0] != "bishop"]
-        rank = {s: value(hands[s][0]) + discards[s].count("count") for s in remaining}
-    else:
-        rank = {s: value(hands[s][0]) for s in remaining}
-    if not rank:
-        return []
-    best = max(rank.values())
-    candidates = [s for s in remaining if rank[s] == best]
+    premium = "bishop" in g.values  # the 32-card deck: Count bonus, Princess beats Bishop
+    princess = premium and any(alive[s] and hands[s][0] == "princess" for s in range(g.players))
+    best = -1
+    candidates: list[int] = []
+    for s in range(g.players):
+        if not alive[s]:
+            continue
+        card = hands[s][0]
+        if princess and card == "bishop":
+            continue
+        rank = value(card) + discards[s].count("count") if premium else value(card)
+        if rank > best:
+            best, candidates = rank, [s]
+        elif rank == best:
+            candidates.append(s)
     if len(candidates) > 1 and g.options["tieBreak"] == "discardSum":
         with_hand = g.options["tieBreakIncludesHand"]
         sums = {s: sum(map(value, discards[s])) + (value(hands[s][0]) if with_hand else 0) for s in candidates}
@@ -79,7 +83,7 @@ def next_first_player(g: Game, winners: list[int]) -> int:
 def score_round(g: Game, reason: str) -> tuple[list[int], dict[int, int]]:
     """Round winners and token awards (round wins, Jester, Spy), all given at once (RULES.md 2.11)."""
     if reason == "lastStanding":
-        winners = [s for s in range(g.players) if g.alive[s]]
+        winners = [g.alive.index(True)] if True in g.alive else []
     else:
         winners = showdown_winners(g)
     awards = dict.fromkeys(winners, 1)
