@@ -184,7 +184,7 @@ class Game:
         self.turn = 0
         self.last_draw: str | None = None
         self.pending: tuple = ()
-        self._log: list[tuple] = []  # this round's events as plain 4-tuples (see ``events``)
+        self._log: list[tuple] = []  # this round's events, some in compact form (see ``events``)
         self._events: list[Event] = []
         self.end_reason: str | None = None
         self._round_result = None
@@ -192,7 +192,7 @@ class Game:
         self._legal: Entry | None = None
         # Bit s set: seat s is in the round and unprotected. None: recompute (see _open_mask);
         # kept up to date by the engine; code that edits alive/protected directly resets it to None.
-        self._open: int | None = None
+        self._open: int | None = (1 << n) - 1
 
     def _open_mask(self) -> int:
         """Seats in the round and unprotected, as a bit mask (cached; reset when either changes)."""
