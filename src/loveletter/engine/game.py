@@ -317,8 +317,9 @@ class Game:
                 key = (hand[0], hand[1], me, self.mandate, opened)
                 entry = self._play_cache.get(key)
                 if entry is None:
-                    entry = legal_plays(hand, me, self.choosable(me), self.guesses, self.mandate,
-                                        self.ignore_mandate)
+                    # Derived from the key itself, so a cached entry always matches its key.
+                    choosable = tuple(s for s in range(self.players) if s != me and opened >> s & 1)
+                    entry = legal_plays(hand, me, choosable, self.guesses, self.mandate, self.ignore_mandate)
                     if len(self._play_cache) < 100_000:
                         self._play_cache[key] = entry
             else:
