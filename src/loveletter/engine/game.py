@@ -204,6 +204,15 @@ class Game:
         self._open = mask
         return mask
 
+    def refresh(self) -> None:
+        """Forget what the engine derived from the round state.
+
+        Call it after editing round-state attributes (hands, deck, alive, protected, mandate...)
+        directly, as search code does when it builds a determinized copy of a position.
+        """
+        self._legal = None
+        self._open = None
+
     @property
     def events(self) -> list[Event]:
         """This round's events, oldest first (read-only; built lazily from the internal log)."""
