@@ -41,17 +41,29 @@ def play_game(
         g.start_round()
         while not g.round_over:
             seat = g.to_move
-            g.apply(bots[seat].choose(g.view(seat)), seat=seat)
+            d = bots[seat].choose(g.view(seat))
+            if not g.is_legal(d):
+                text = d.text() if hasattr(d, "text") else repr(d)
+                raise ArenaError(f"bot {specs[seat]!r} at seat {seat} chose an illegal decision {text} "
+                                 f"(game seed {seed}, round {g.round_no})")
+            g.apply(d, seat=seat)
     return list(g.game_winners)
 
 
-def _task(args: tuple) -> tuple[int, int, list[int], int]:
+class ArenaError(ValueError):
+    """A game could not be played (a bot failed or chose an illegal decision)."""
+
+
+def _task(args: tuple) -> tuple[int, int, list[int], str | None]:
     specs, edition, players, seed, match, rot, options = args
     n = players
     lineup = [specs[(i + rot) % n] for i in range(n)]  # seat i plays spec index (i+rot) % n
-    winners = play_game(lineup, edition, players, seed + match, bot_seed=seed * 7919 + match * 31 + rot,
-                        options=options)
-    return match, rot, [(w + rot) % n for w in winners], 0
+    try:
+        winners = play_game(lineup, edition, players, seed + match, bot_seed=seed * 7919 + match * 31 + rot,
+                            options=options)
+    except Exception as exc:  # reported by the parent as one line (exceptions may not pickle)
+        return match, rot, [], f"{type(exc).__name__}: {exc}"
+    return match, rot, [(w + rot) % n for w in winners], None
 
 
 def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -152,14 +164,20 @@ def run_arena(
     if workers > 1:
         ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
         with ctx.Pool(workers) as pool:
-            for _, _, winners, _ in pool.imap_unordered(_task, tasks, chunksize=1):
+            for _, _, winners, err in pool.imap_unordered(_task, tasks, chunksize=1):
+                if err:
+                    pool.terminate()
+                    raise ArenaError(err)
                 collect(winners)
                 done += 1
                 if progress:
                     _progress(done, total, start)
     else:
         for t in tasks:
-            collect(_task(t)[2])
+            _, _, winners, err = _task(t)
+            if err:
+                raise ArenaError(err)
+            collect(winners)
             done += 1
             if progress:
                 _progress(done, total, start)
@@ -188,4 +206,4 @@ def format_table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["format_table", "play_game", "run_arena", "wilson", "bradley_terry"]
+__all__ = ["ArenaError", "format_table", "play_game", "run_arena", "wilson", "bradley_terry"]

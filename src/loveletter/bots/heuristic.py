@@ -27,11 +27,14 @@ KEEP_UTILITY = {
 class Context:
     """Everything the scoring needs, computed once per decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: Any, belief: Belief | None = None) -> None:
+        """``view`` is a :class:`View` (or any object with its public fields and ``hand``);
+        ``belief`` defaults to the full :class:`Belief` of the view."""
         self.view = view
         self.me = me = view.seat
-        self.belief = b = Belief(view)
+        self.belief = b = belief if belief is not None else Belief(view)
         self.pool = b.pool()
+        self._keep: dict[str, float] = {}
         self.values = view.values
         self.opps = [s for s in range(view.players) if s != me and view.alive[s]]
         self.k = max(1, len(self.opps))
@@ -76,6 +79,12 @@ class Context:
 
     def keep(self, card: str) -> float:
         """Worth of holding ``card`` after this turn."""
+        w = self._keep.get(card)
+        if w is None:
+            w = self._keep[card] = self._keep_value(card)
+        return w
+
+    def _keep_value(self, card: str) -> float:
         s = self.showdown(card)
         worth = self.endw * s * 1.0 + (1 - self.endw) * (0.1 * self.values[card] / 9.0 * 2 * self.base)
         worth += KEEP_UTILITY.get(card, 0.0) * (1 - self.endw)

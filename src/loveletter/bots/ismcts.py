@@ -20,11 +20,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Game, Play, View
 from .base import Bot
 from .belief import Belief
+from .heuristic import Context, score_play
 from .heuristic import scores as heuristic_scores
 
 PLAY_PRIORITY = {
@@ -36,11 +38,15 @@ PLAY_PRIORITY = {
 
 
 def build_template(view: View) -> Game:
-    """A game in the view's public state; hidden cards are filled in per sample."""
+    """A game in the view's public state; hidden cards are filled in per sample.
+
+    The round is started on a canonical deck (so the engine's own bookkeeping is set up), then
+    every round-state attribute is overwritten from the view.
+    """
     g = Game(view.edition, view.players, options=view.options)
+    g.start_round(deck=g.deck_spec.cards(), first_player=view.current_player)
     g.tokens = list(view.tokens)
     g.round_no = view.round
-    g.rounds = [{"firstPlayer": 0, "firstPlayerGiven": True, "shuffled": False, "deck": [], "decisions": []}]
     g.face_up = list(view.face_up)
     g.discards = [list(d) for d in view.discards]
     g.alive = list(view.alive)
@@ -60,8 +66,15 @@ def build_template(view: View) -> Game:
         g.pending = ("bishop", p["seat"], p["bishop"])
     else:
         g.pending = ("cardinal", tuple(p["pair"]))
-    g._legal = None
+    _invalidate(g)
     return g
+
+
+def _invalidate(g: Game) -> None:
+    """Drop the engine's caches derived from hands, seats in the round and protection."""
+    for attr in ("_legal", "_open"):
+        if hasattr(g, attr):
+            setattr(g, attr, None)
 
 
 def determinize(template: Game, sample: dict[str, Any]) -> Game:
@@ -69,15 +82,59 @@ def determinize(template: Game, sample: dict[str, Any]) -> Game:
     g.hands = [list(h) for h in sample["hands"]]
     g.deck = list(sample["deck"])
     g.set_aside = sample["set_aside"]
-    g._legal = None
+    _invalidate(g)
     return g
+
+
+class _Public:
+    """The public part of a game state plus one seat's hand: what the heuristic's scoring reads."""
+
+    __slots__ = ("seat", "hand", "discards", "spies", "alive", "deck_size", "protected", "players", "values")
+
+    def __init__(self, g: Game, seat: int) -> None:
+        self.seat = seat
+        self.hand = tuple(g.hands[seat])
+        self.discards = g.discards
+        self.spies = tuple(g.spies)
+        self.alive = g.alive
+        self.deck_size = len(g.deck)
+        self.protected = g.protected
+        self.players = g.players
+        self.values = g.values
+
+
+class LiteBelief(Belief):
+    """A rollout seat's beliefs: public card counts plus the looks it remembers (no log replay)."""
+
+    def __init__(self, g: Game, seat: int, known: list[str | None], exposed: dict[int, str]) -> None:
+        self.view = _Public(g, seat)  # type: ignore[assignment]
+        self.me = seat
+        self.values = g.values
+        self.known = known
+        self.factor = [{} for _ in range(g.players)]
+        self.exposed = exposed
+        self.bottom = []
+        self._g = g
+
+    def pool(self) -> Counter[str]:
+        g = self._g
+        pool = Counter(g.deck_spec.counts)
+        for pile in g.discards:
+            pool.subtract(pile)
+        pool.subtract(g.face_up)
+        pool.subtract(g.hands[self.me])
+        for s, c in enumerate(self.known):
+            if c is not None and g.alive[s]:
+                pool[c] -= 1
+        return +pool
 
 
 class Rollout:
     """A fast rule-based policy for every seat, with each seat's own remembered looks."""
 
-    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
+    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str], smart: int = 0) -> None:
         self.g = g
+        self.smart = smart  # plays left that use the heuristic's scoring instead of the rules below
         self.rng = rng
         self.know = dict(know)
         counts = g.deck_spec.counts
@@ -140,7 +197,24 @@ class Rollout:
             a, b = g.pending[1]
             me = g.current
             return CardinalLook(b if a == me else a)
+        if self.smart > 0:
+            self.smart -= 1
+            return self._smart_play(legal)
         return self._play(legal)
+
+    def _smart_play(self, legal: tuple[Decision, ...]) -> Decision:
+        g = self.g
+        p = g.current
+        known: list[str | None] = [self._known(p, t) if t != p else None for t in range(g.players)]
+        exposed = {s: c for (s, t), c in list(self.know.items()) if t == p and self._known(s, p) is not None}
+        ctx = Context(_Public(g, p), LiteBelief(g, p, known, exposed))
+        best, pick = -1e9, legal[0]
+        rnd = self.rng.random
+        for d in legal:
+            sc = score_play(ctx, d) + rnd() * 1e-6  # type: ignore[arg-type]
+            if sc > best:
+                best, pick = sc, d
+        return pick
 
     def _play(self, legal: tuple[Decision, ...]) -> Decision:
         g, values, rng = self.g, self.values, self.rng
@@ -151,6 +225,7 @@ class Rollout:
             card = cards[0]
         else:
             best, card = -1e9, cards[0]
+            endgame = len(g.deck) <= 2
             for c in cards:
                 other = hand[1] if hand[0] == c else hand[0]
                 s = PLAY_PRIORITY.get(c, 1.0) - 0.05 * values[c]
@@ -175,6 +250,8 @@ class Rollout:
                     s -= 20
                 elif c == "king" and other == "princess":
                     s -= 0.2
+                if endgame:
+                    s -= 0.4 * values[c]  # the showdown is near: keep the higher card
                 s += rng.random() * 0.3
                 if s > best:
                     best, card = s, c
@@ -232,7 +309,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
-        known = {"iters", "ms", "c", "prior", "guesses"}
+        known = {"iters", "ms", "c", "prior", "guesses", "mode"}
         unknown = set(options) - known
         if unknown:
             raise TypeError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
@@ -246,6 +323,9 @@ class ISMCTSBot(Bot):
         self.c = float(options.get("c", 0.7))
         self.prior = float(options.get("prior", 3))
         self.max_guesses = int(options.get("guesses", 3))
+        self.mode = str(options.get("mode", "halving"))
+        if self.mode not in ("halving", "ucb"):
+            raise TypeError("mode must be halving or ucb")
 
     def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
         """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
@@ -281,12 +361,31 @@ class ISMCTSBot(Bot):
                 know[(me, t)] = c
         for s, c in belief.exposed.items():
             know[(s, me)] = c
+        start = list(view.tokens)
+        rng = self.rng
+        prior_q = [max(0.0, min(1.0, sc[d])) for d in cands]
+        if self.mode == "ucb":
+            i = self._ucb(cands, prior_q, belief, template, know, me, start, rng)
+        else:
+            i = self._halving(cands, prior_q, belief, template, know, me, start, rng)
+        return cands[i]
+
+    def _rollout(self, g: Game, d: Decision, rng: random.Random, know: dict, me: int, start: list[int]) -> float:
+        ro = Rollout(g, rng, know)
+        ro.step(d)
+        steps = 0
+        while not g.round_over and steps < 300:
+            ro.step(ro.choose())
+            steps += 1
+        return reward(g, me, start)
+
+    def _ucb(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Game, know: dict,
+             me: int, start: list[int], rng: random.Random) -> int:
+        """UCB1 over our decisions, one fresh determinization per iteration."""
         k = len(cands)
         n = [self.prior] * k
-        w = [self.prior * max(0.0, min(1.0, sc[d])) for d in cands]
+        w = [self.prior * q for q in prior_q]
         total = sum(n)
-        rng = self.rng
-        start = list(view.tokens)
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
         it = 0
         while True:
@@ -302,17 +401,51 @@ class ISMCTSBot(Bot):
                 u = w[i] / n[i] + self.c * math.sqrt(logt / n[i])
                 if u > best:
                     best, bi = u, i
-            ro = Rollout(g, rng, know)
-            ro.step(cands[bi])
-            steps = 0
-            while not g.round_over and steps < 200:
-                ro.step(ro.choose())
-                steps += 1
             n[bi] += 1
-            w[bi] += reward(g, me, start)
+            w[bi] += self._rollout(g, cands[bi], rng, know, me, start)
             total += 1
-        best_i = max(range(k), key=lambda i: (n[i], w[i] / n[i]))
-        return cands[best_i]
+        return max(range(k), key=lambda i: (n[i], w[i] / n[i]))
+
+    def _halving(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Game, know: dict,
+                 me: int, start: list[int], rng: random.Random) -> int:
+        """Sequential halving with common random numbers.
+
+        Every surviving decision is played out on the same determinizations with the same rollout
+        seed, so the comparison is paired and the luck of the sample cancels; after each phase the
+        worse half is dropped. The budget (iterations or time) is split evenly between phases.
+        """
+        k = len(cands)
+        alive = list(range(k))
+        n = [float(self.prior)] * k
+        w = [self.prior * q for q in prior_q]
+        phases = max(1, math.ceil(math.log2(k)))
+        t0 = time.perf_counter()
+        used = 0
+        for phase in range(phases):
+            if self.iters is not None:
+                phase_budget = (self.iters - used) // (phases - phase)
+                per = max(1, phase_budget // len(alive))
+                deadline = None
+            else:
+                per = 10**9
+                left = self.ms / 1000.0 - (time.perf_counter() - t0)
+                deadline = time.perf_counter() + max(0.0, left) / (phases - phase)
+            done = 0
+            while done < per:
+                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                    break
+                sample = belief.sample(rng)
+                seed = rng.getrandbits(32)
+                for i in alive:
+                    g = determinize(template, sample)
+                    w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start)
+                    n[i] += 1
+                used += len(alive)
+                done += 1
+            if len(alive) > 1 and phase < phases - 1:
+                alive.sort(key=lambda i: -w[i] / n[i])
+                alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        return max(alive, key=lambda i: w[i] / n[i])
 
 
 __all__ = ["ISMCTSBot", "Rollout", "build_template", "determinize"]
