@@ -12,6 +12,7 @@ tanh between layers and none after the last one, whose output is one logit per a
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,11 @@ def load_model(path: str | Path) -> dict[str, Any]:
     return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers}
 
 
+@lru_cache(maxsize=8)
+def _load_cached(path: str, mtime: int) -> dict[str, Any]:
+    return load_model(path)  # bots are built once per game: read each file once
+
+
 def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
     """Write a policy in the numpy format."""
     arrays: dict[str, Any] = {"edition": np.array(edition), "players": np.array(players)}
@@ -67,7 +73,7 @@ class PolicyBot(Bot):
 
     def __init__(self, seed: int | None = None, path: str = "model.pt", sample: bool = False, **options: Any):
         super().__init__(seed=seed, path=path, sample=sample, **options)
-        model = load_model(path)
+        model = _load_cached(str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
         self.edition, self.players, self.layers = model["edition"], model["players"], model["layers"]
         self.encoder = Encoder(self.edition, self.players)
         self.actions = action_space(self.edition, self.players)
