@@ -91,6 +91,7 @@ def _permute_hidden(g: Game, seat: int, rng: random.Random) -> tuple[Game, bool]
         h.set_aside = shuffled.pop()
     for (lst, i), c in zip(places, shuffled, strict=True):
         lst[i] = c
+    h.refresh()  # direct state edits: drop the engine's derived caches
     changed = h.hands != g.hands or h.deck != g.deck or h.set_aside != g.set_aside
     return h, changed
 
