@@ -27,6 +27,9 @@ KEEP_OLD = 0.55
 #: Likelihood of a card higher / lower than the one a seat chose to play (it kept the other).
 HIGHER = 2.0
 LOWER = 0.55
+#: Bounds of that shading (a hard exclusion, factor 0, stays 0).
+CAP = 3.0
+FLOOR = 0.25
 
 
 class Belief:
@@ -107,9 +110,10 @@ class Belief:
                             f = self.factor[s]
                             for c, v in values.items():
                                 if v > vx:
-                                    f[c] = f.get(c, 1.0) * HIGHER
+                                    f[c] = min(CAP, f.get(c, 1.0) * HIGHER)
                                 elif v < vx:
-                                    f[c] = f.get(c, 1.0) * LOWER
+                                    x = f.get(c, 1.0)
+                                    f[c] = max(FLOOR, x * LOWER) if x > 0 else 0.0
                 if card == "chancellor":
                     if s != me:
                         self._reset(s)
