@@ -68,3 +68,26 @@ def test_cli_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("loveletter: error:") and "\n" not in err
+
+
+class IllegalBot:
+    """Always names a card it cannot hold."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view):  # noqa: ANN001, ANN201
+        from loveletter.engine import Play
+
+        return Play("princess") if "princess" not in view.hand else Play("nonsense")
+
+
+def test_an_illegal_decision_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    from loveletter.bots.registry import BUILTIN, register
+
+    register("illegal-test", f"{__name__}:IllegalBot")
+    try:
+        assert main(["arena", "--bots", "illegal-test,random", "--matches", "1"]) == 2
+        assert "illegal decision" in capsys.readouterr().err
+    finally:
+        BUILTIN.pop("illegal-test", None)

@@ -125,3 +125,47 @@ def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
     g.apply(d)
     v = g.view(0)
     assert sum(Belief(v).distribution(1).values()) == pytest.approx(1.0)
+
+
+def test_determinized_game_with_the_true_cards_replays_the_real_game() -> None:
+    from loveletter.bots.ismcts import build_template, determinize
+
+    for edition, n, seed in (("classic", 3, 1), ("premium", 6, 2), ("2019", 4, 3)):
+        g = Game(edition, n, seed=seed)
+        g.start_round()
+        bot = make_bot("heuristic", seed=0)
+        while not g.round_over:
+            v = g.view(g.to_move)
+            sample = {"hands": [list(h) for h in g.hands], "deck": list(g.deck), "set_aside": g.set_aside}
+            twin = determinize(build_template(v), sample)
+            assert twin.to_move == g.to_move
+            assert set(twin.legal_decisions()) == set(g.legal_decisions())
+            d = bot.choose(v)
+            g.apply(d)
+            twin.apply(d)
+            assert twin.hands == g.hands and twin.alive == g.alive and twin.round_over == g.round_over
+
+
+def test_belief_samples_are_consistent_with_the_view() -> None:
+    import random
+    from collections import Counter
+
+    g = Game("premium", 7, seed=5)
+    g.start_round()
+    bot = make_bot("heuristic", seed=0)
+    for _ in range(8):
+        if g.round_over:
+            break
+        g.apply(bot.choose(g.view(g.to_move)))
+    if g.round_over:
+        return
+    v = g.view(g.to_move)
+    b = Belief(v)
+    rng = random.Random(0)
+    for _ in range(20):
+        s = b.sample(rng)
+        hidden = [c for i, h in enumerate(s["hands"]) if i != v.seat for c in h] + list(s["deck"])
+        if s["set_aside"] is not None:
+            hidden.append(s["set_aside"])
+        assert Counter(hidden) == Counter(v.unseen_counts())
+        assert [len(h) for h in s["hands"]] == list(v.hand_sizes)
