@@ -10,9 +10,14 @@ ISMCTS restricted to our own move; other seats never search on the sampled cards
 "see" our hand). The heuristic bot's scores seed every decision with a prior and prune Guard and
 Bishop guesses to the most likely few.
 
-Options: ``iters=N`` (iterations per decision; deterministic for a seed) or ``ms=M`` (time per
-decision), ``c`` (exploration, default 0.7), ``prior`` (virtual visits of the heuristic prior,
-default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3).
+How the budget is spent (``mode``): ``halving`` (default) is sequential halving with common random
+numbers -- every surviving decision is played out on the same samples with the same rollout seed,
+so the luck of the deal cancels in the comparison, and the worse half is dropped after each phase;
+``ucb`` is UCB1 with one fresh sample per iteration.
+
+Options: ``iters=N`` (rollouts per decision; deterministic for a seed) or ``ms=M`` (time per
+decision), ``mode``, ``c`` (UCB exploration, default 0.7), ``prior`` (virtual rollouts valued at
+the heuristic's score, default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3).
 """
 
 from __future__ import annotations
@@ -20,13 +25,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Game, Play, View
 from .base import Bot
 from .belief import Belief
-from .heuristic import Context, score_play
 from .heuristic import scores as heuristic_scores
 
 PLAY_PRIORITY = {
@@ -86,55 +89,11 @@ def determinize(template: Game, sample: dict[str, Any]) -> Game:
     return g
 
 
-class _Public:
-    """The public part of a game state plus one seat's hand: what the heuristic's scoring reads."""
-
-    __slots__ = ("seat", "hand", "discards", "spies", "alive", "deck_size", "protected", "players", "values")
-
-    def __init__(self, g: Game, seat: int) -> None:
-        self.seat = seat
-        self.hand = tuple(g.hands[seat])
-        self.discards = g.discards
-        self.spies = tuple(g.spies)
-        self.alive = g.alive
-        self.deck_size = len(g.deck)
-        self.protected = g.protected
-        self.players = g.players
-        self.values = g.values
-
-
-class LiteBelief(Belief):
-    """A rollout seat's beliefs: public card counts plus the looks it remembers (no log replay)."""
-
-    def __init__(self, g: Game, seat: int, known: list[str | None], exposed: dict[int, str]) -> None:
-        self.view = _Public(g, seat)  # type: ignore[assignment]
-        self.me = seat
-        self.values = g.values
-        self.known = known
-        self.factor = [{} for _ in range(g.players)]
-        self.exposed = exposed
-        self.bottom = []
-        self._g = g
-
-    def pool(self) -> Counter[str]:
-        g = self._g
-        pool = Counter(g.deck_spec.counts)
-        for pile in g.discards:
-            pool.subtract(pile)
-        pool.subtract(g.face_up)
-        pool.subtract(g.hands[self.me])
-        for s, c in enumerate(self.known):
-            if c is not None and g.alive[s]:
-                pool[c] -= 1
-        return +pool
-
-
 class Rollout:
     """A fast rule-based policy for every seat, with each seat's own remembered looks."""
 
-    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str], smart: int = 0) -> None:
+    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
         self.g = g
-        self.smart = smart  # plays left that use the heuristic's scoring instead of the rules below
         self.rng = rng
         self.know = dict(know)
         counts = g.deck_spec.counts
@@ -197,24 +156,7 @@ class Rollout:
             a, b = g.pending[1]
             me = g.current
             return CardinalLook(b if a == me else a)
-        if self.smart > 0:
-            self.smart -= 1
-            return self._smart_play(legal)
         return self._play(legal)
-
-    def _smart_play(self, legal: tuple[Decision, ...]) -> Decision:
-        g = self.g
-        p = g.current
-        known: list[str | None] = [self._known(p, t) if t != p else None for t in range(g.players)]
-        exposed = {s: c for (s, t), c in list(self.know.items()) if t == p and self._known(s, p) is not None}
-        ctx = Context(_Public(g, p), LiteBelief(g, p, known, exposed))
-        best, pick = -1e9, legal[0]
-        rnd = self.rng.random
-        for d in legal:
-            sc = score_play(ctx, d) + rnd() * 1e-6  # type: ignore[arg-type]
-            if sc > best:
-                best, pick = sc, d
-        return pick
 
     def _play(self, legal: tuple[Decision, ...]) -> Decision:
         g, values, rng = self.g, self.values, self.rng
