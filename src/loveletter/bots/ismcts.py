@@ -3,9 +3,10 @@
 Each iteration samples the hidden cards (other hands, deck order, set-aside card) from the seat's
 :class:`~loveletter.bots.belief.Belief` — card counts, private knowledge, and weights for what
 other seats are likely to hold — builds a determinized engine :class:`~loveletter.engine.Game`,
-picks one of our legal decisions by UCB1 and plays the round out with a fast rule-based policy.
-The statistics live in one information-set node per legal decision of ours: our legal decisions
-are the same in every sample, so each sample only decides how good they are (single-observer
+plays one of our legal decisions in it and plays the round out with a fast rule-based policy
+(every seat remembers its own looks in the rollout). The reward is the tokens we gain this round
+(a game win counts 2). The statistics live in one information-set node per legal decision of ours:
+our legal decisions are the same in every sample, so each sample only decides how good they are (single-observer
 ISMCTS restricted to our own move; other seats never search on the sampled cards, so they cannot
 "see" our hand). The heuristic bot's scores seed every decision with a prior and prune Guard and
 Bishop guesses to the most likely few.
