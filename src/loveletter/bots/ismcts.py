@@ -76,7 +76,11 @@ def build_template(view: View) -> Game:
 
 def _invalidate(g: Game) -> None:
     """Drop the engine's caches derived from hands, seats in the round and protection."""
-    for attr in ("_legal", "_open"):
+    refresh = getattr(g, "refresh", None)
+    if refresh is not None:
+        refresh()
+        return
+    for attr in ("_legal", "_open"):  # engines without Game.refresh()
         if hasattr(g, attr):
             setattr(g, attr, None)
 
