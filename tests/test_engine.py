@@ -214,3 +214,12 @@ def test_cli_bench_json_and_demo_record(tmp_path: Path, capsys: pytest.CaptureFi
     assert "game over: winners" in capsys.readouterr().out
     assert main(["record", "check", str(path)]) == 0
     assert capsys.readouterr().out.startswith("ok: 2019 3p")
+
+
+def test_errors_survive_pickling() -> None:
+    import pickle
+
+    e = pickle.loads(pickle.dumps(IllegalDecision("target_self", "no")))
+    assert (e.code, e.message) == ("target_self", "no")
+    r = pickle.loads(pickle.dumps(RecordError("bad", 3)))
+    assert r.index == 3 and str(r) == "decision 3: bad"

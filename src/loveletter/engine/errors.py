@@ -41,10 +41,17 @@ class IllegalDecision(LoveLetterError, ValueError):
         self.message = message or code.replace("_", " ")
         super().__init__(f"{code}: {self.message}")
 
+    def __reduce__(self) -> tuple:  # picklable, so worker processes can report it
+        return (IllegalDecision, (self.code, self.message))
+
 
 class RecordError(LoveLetterError, ValueError):
     """A malformed game record, or one containing an illegal decision."""
 
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
+        self.message = message
         super().__init__(message if index is None else f"decision {index}: {message}")
+
+    def __reduce__(self) -> tuple:
+        return (RecordError, (self.message, self.index))
