@@ -8,6 +8,7 @@ environment read views only.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -124,7 +125,7 @@ def view(g: Game, seat: int) -> View:
         pending=_pending(g),
         legal=g.legal_decisions() if g.to_move == seat else (),
         log=tuple(e.for_seat(seat) for e in g.events),
-        round_result=g.round_result,
+        round_result=copy.deepcopy(g.round_result),
         game_winners=tuple(g.game_winners),
         values=dict(g.values),
         deck_counts=dict(g.deck_spec.counts),
