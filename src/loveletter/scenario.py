@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .engine import BishopChoice, CardinalLook, ChancellorChoice, ConfigError, Game, IllegalDecision, play
-from .engine.editions import GUESSING_CARDS
 
 SCENARIO_FORMAT = "love-letter-rule-scenarios"
 
@@ -74,8 +73,6 @@ def _play_of(step: Mapping[str, Any], where: str):
     guess = step.get("guess")
     if guess is not None and (not isinstance(guess, int) or isinstance(guess, bool)):
         raise ScenarioError(f"{where}: 'guess' must be an integer")
-    if card in GUESSING_CARDS and not targets:
-        guess = None if guess is None else guess
     return play(card, targets, guess)
 
 

@@ -24,7 +24,6 @@ Kinds and their fields (public / private):
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -51,10 +50,6 @@ class Event(NamedTuple):
         if self.private is not None:
             out.update(self.private)
         return out
-
-
-#: Fast construction from a 4-tuple ``(kind, public, private, to)`` (the engine's hot path).
-new_event = partial(tuple.__new__, Event)
 
 
 # ---------------------------------------------------------------------------------------------

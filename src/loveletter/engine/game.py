@@ -458,9 +458,6 @@ class Game:
         self._start_turn(self.current)
 
     # ------------------------------------------------------------------ effects' helpers
-    def value(self, card: str) -> int:
-        return self.values[card]
-
     def gain_token(self, seat: int, reason: str) -> None:
         """A token gained mid-turn (Bishop, Constable): the game may end at once (RULES.md 2.11).
 
