@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from loveletter.engine import Game
+from loveletter.engine import Game, PositionError
+from loveletter.engine.events import thaw
 
 EDITION_PLAYERS = [("classic", n) for n in range(2, 5)] + [("premium", n) for n in range(2, 9)] + [
     ("2019", n) for n in range(2, 7)
@@ -18,8 +19,8 @@ def fingerprint(g: Game) -> tuple:
         g.phase, g.current, g.round_no, g.turn, g.last_draw, tuple(g.deck), g.set_aside, tuple(g.face_up),
         tuple(map(tuple, g.hands)), tuple(map(tuple, g.discards)), tuple(g.alive), tuple(g.protected),
         tuple(g.eliminated), g.mandate, g.jester, tuple(sorted(g.spies)), tuple(g.tokens), g.pending,
-        g.end_reason, repr(g.round_result), tuple(g.game_winners), g.next_first,
-        tuple(repr(e.full()) for e in g.events), g.rng.getstate(),
+        g.end_reason, repr(thaw(g.round_result)), tuple(g.game_winners), g.next_first,
+        tuple(repr(dict(e.full())) for e in g.events), g.rng_state,
     )
 
 
@@ -42,3 +43,28 @@ def random_game(edition: str, players: int, seed: int, max_rounds: int = 3, **kw
         while not g.round_over:
             g.apply(r.choice(g.legal_decisions()))
     return g
+
+
+def hidden_shuffled(g: Game, seat: int, r: random.Random, tries: int = 20) -> Game:
+    """A position (``Game.from_view``) in which the cards hidden from ``seat`` are shuffled among the
+    hidden places, keeping what the seat knows for sure; the real assignment if no shuffle fits."""
+    others = [s for s in range(g.players) if s != seat]
+    hands = {s: list(g.hand(s)) for s in others}
+    deck = list(g.deck)
+    real = {"hands": hands, "deck": deck, "set_aside": g.set_aside}
+    view = g.view(seat)
+    for _ in range(tries):
+        pool = deck + ([g.set_aside] if g.set_aside is not None else [])
+        for s in others:
+            pool.extend(hands[s])
+        r.shuffle(pool)
+        hidden = {
+            "deck": [pool.pop() for _ in deck],
+            "set_aside": pool.pop() if g.set_aside is not None else None,
+            "hands": {s: [pool.pop() for _ in hands[s]] for s in others},
+        }
+        try:
+            return Game.from_view(view, hidden)
+        except PositionError:
+            continue
+    return Game.from_view(view, real)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import pytest
 
@@ -52,7 +53,7 @@ def _walk(obj: object, seen: set[int]) -> None:
     if dataclasses.is_dataclass(obj):
         for f in dataclasses.fields(obj):
             _walk(getattr(obj, f.name), seen)
-    elif isinstance(obj, dict):
+    elif isinstance(obj, Mapping):
         for k, v in obj.items():
             _walk(k, seen)
             _walk(v, seen)
@@ -128,7 +129,8 @@ def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
 
 
 def test_determinized_game_with_the_true_cards_replays_the_real_game() -> None:
-    from loveletter.bots.ismcts import build_template, determinize
+    from loveletter.bots.ismcts import determinize
+    from loveletter.engine import Determinizer
 
     for edition, n, seed in (("classic", 3, 1), ("premium", 6, 2), ("2019", 4, 3)):
         g = Game(edition, n, seed=seed)
@@ -137,7 +139,7 @@ def test_determinized_game_with_the_true_cards_replays_the_real_game() -> None:
         while not g.round_over:
             v = g.view(g.to_move)
             sample = {"hands": [list(h) for h in g.hands], "deck": list(g.deck), "set_aside": g.set_aside}
-            twin = determinize(build_template(v), sample)
+            twin = determinize(Determinizer(v), sample, v.seat)
             assert twin.to_move == g.to_move
             assert set(twin.legal_decisions()) == set(g.legal_decisions())
             d = bot.choose(v)

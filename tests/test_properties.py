@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import EDITION_PLAYERS, all_cards, fingerprint
+from helpers import EDITION_PLAYERS, all_cards, fingerprint, hidden_shuffled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,23 +64,6 @@ def check_sizes(g: Game) -> None:
             assert size == 1 + g.pending[2]
         else:
             assert size == 1
-
-
-def hidden_shuffled(g: Game, seat: int, r: random.Random) -> Game:
-    """A copy in which every card hidden from ``seat`` is shuffled among the hidden places."""
-    h = g.copy()
-    others = [s for s in range(h.players) if s != seat]
-    pool = list(h.deck) + ([h.set_aside] if h.set_aside is not None else [])
-    for s in others:
-        pool.extend(h.hands[s])
-    r.shuffle(pool)
-    h.deck = [pool.pop() for _ in h.deck]
-    if h.set_aside is not None:
-        h.set_aside = pool.pop()
-    for s in others:
-        h.hands[s] = [pool.pop() for _ in h.hands[s]]
-    assert not pool
-    return h
 
 
 @pytest.mark.parametrize("edition, players", EDITION_PLAYERS)

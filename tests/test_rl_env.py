@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+from helpers import hidden_shuffled
 from pettingzoo.test import api_test, seed_test
 
 from loveletter.engine import Game
@@ -59,43 +60,6 @@ def test_action_round_trip_and_mask(edition: str, players: int) -> None:
                 assert not env_.unwrapped.match.mask(other).any()
 
 
-def _permute_hidden(g: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
-    """A copy of ``g`` where cards ``seat`` cannot know are shuffled among their places.
-
-    Places: the set-aside card, the deck (unless ``seat`` put Chancellor cards under it this round)
-    and the hands of other seats that ``seat`` has no private knowledge of this round (no look at
-    them, no trade with them, no trade between them and anyone)."""
-    log = g.view(seat).log
-    touched: set[int] = set()
-    chancellor = False
-    for e in log:
-        if e["kind"] == "see" and e["seat"] == seat:
-            touched.add(e["target"])
-        if e["kind"] == "receive":
-            touched.update((e["seat"], e["from"]))
-        if e["kind"] == "chancellor_return" and e["seat"] == seat:
-            chancellor = True
-    h = g.copy()
-    places: list[tuple[list[str], int]] = []
-    for s in range(g.players):
-        if s != seat and s not in touched:
-            places.extend((h.hands[s], i) for i in range(len(h.hands[s])))
-    if not chancellor:
-        places.extend((h.deck, i) for i in range(len(h.deck)))
-    cards = [lst[i] for lst, i in places]
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
-    if h.set_aside is not None:
-        shuffled.append(h.set_aside)
-        rng.shuffle(shuffled)
-        h.set_aside = shuffled.pop()
-    for (lst, i), c in zip(places, shuffled, strict=True):
-        lst[i] = c
-    h.refresh()  # direct state edits: drop the engine's derived caches
-    changed = h.hands != g.hands or h.deck != g.deck or h.set_aside != g.set_aside
-    return h, changed
-
-
 @pytest.mark.parametrize("edition,players", CONFIGS)
 def test_observation_ignores_hidden_cards(edition: str, players: int) -> None:
     enc = Encoder(edition, players)
@@ -103,8 +67,8 @@ def test_observation_ignores_hidden_cards(edition: str, players: int) -> None:
     changed = 0
     for g in random_states(edition, players, games=2, seed=11 + players):
         for seat in range(players):
-            h, diff = _permute_hidden(g, seat, rng)
-            changed += diff
+            h = hidden_shuffled(g, seat, rng)
+            changed += h.hands != g.hands or h.deck != g.deck or h.set_aside != g.set_aside
             a, b = enc.encode(g.view(seat)), enc.encode(h.view(seat))
             assert np.array_equal(a, b), f"observation of seat {seat} depends on hidden cards"
             assert a.shape == (enc.size,) and a.min() >= 0.0 and a.max() <= 1.0

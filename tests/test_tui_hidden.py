@@ -1,9 +1,9 @@
 """The terminal shows a seat only what that seat may know.
 
-For many random states, a second game is made that differs from the first only in cards hidden
-from the seat (the other seats' hands, the deck order, the set-aside card, the cards in the private
-part of other seats' events): the screens, the narration and the round-end text rendered for that seat
-must be identical.
+For many random states, a position is made (``Game.from_view``) that differs from the game only in
+cards hidden from the seat (the other seats' hands, the deck order, the set-aside card) and whose log
+holds no private part of another seat's events: the screens, the narration and the round-end text
+rendered for that seat must be identical.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import io
 import random
 
 import pytest
+from helpers import hidden_shuffled
 
 from loveletter.engine import Game
 from loveletter.i18n import Translator
@@ -37,47 +38,11 @@ def _seen_by(game: Game, seat: int, lang: str) -> str:
 
 
 def _reshuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game | None:
-    """A copy of ``game`` whose cards hidden from ``seat`` are dealt differently (None if nothing can change).
-
-    After a showdown the remaining hands are public, so only the deck and the set-aside card move then.
-    """
-    other = game.copy()
-    slots: list[tuple[str, int, int]] = []
-    showdown = game.round_over and (game.round_result or {}).get("showdown")
-    for s in range(game.players):
-        if s != seat and not showdown:
-            slots += [("hand", s, i) for i in range(len(game.hands[s]))]
-    slots += [("deck", 0, i) for i in range(len(game.deck))]
-    if game.set_aside is not None:
-        slots.append(("aside", 0, 0))
-
-    def get(g: Game, slot: tuple[str, int, int]) -> str:
-        kind, s, i = slot
-        return g.hands[s][i] if kind == "hand" else g.deck[i] if kind == "deck" else g.set_aside  # type: ignore
-
-    cards = [get(game, slot) for slot in slots]
-    if len(set(cards)) < 2:
+    """A position (``Game.from_view``) whose cards hidden from ``seat`` are dealt differently, and that
+    keeps only ``seat``'s private knowledge in its log (None if no reshuffle changes anything)."""
+    other = hidden_shuffled(game, seat, rng)
+    if other.hands == game.hands and other.deck == game.deck and other.set_aside == game.set_aside:
         return None
-    shuffled = list(cards)
-    while shuffled == cards:
-        rng.shuffle(shuffled)
-    for (kind, s, i), card in zip(slots, shuffled, strict=True):
-        if kind == "hand":
-            other.hands[s][i] = card
-        elif kind == "deck":
-            other.deck[i] = card
-        else:
-            other.set_aside = card
-    # What other seats saw privately (their draws, looks, trades) changes too.
-    names = sorted(game.deck_spec.counts)
-    events = other.events
-    for n, e in enumerate(events):
-        if e.private and seat not in e.to:
-            events[n] = e._replace(private={
-                k: [rng.choice(names) for _ in v] if isinstance(v, list) else rng.choice(names) if k in (
-                    "card", "keep") else v
-                for k, v in e.private.items()
-            })
     return other
 
 

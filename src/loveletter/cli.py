@@ -8,7 +8,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .engine import EDITIONS, Game, LoveLetterError
+from .engine import EDITIONS, Game, LoveLetterError, RecordError
 
 
 class CliError(Exception):
@@ -20,6 +20,8 @@ def _options(text: str | None) -> dict:
         return {}
     try:
         value = json.loads(text)
+    except RecursionError:
+        raise CliError("--options is nested too deeply") from None
     except json.JSONDecodeError:
         # name=value[,name=value]
         value = {}
@@ -29,7 +31,7 @@ def _options(text: str | None) -> dict:
                 raise CliError(f"bad --options {text!r}: use JSON or name=value,name=value") from None
             try:
                 value[name.strip()] = json.loads(raw)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 value[name.strip()] = raw
     if not isinstance(value, dict):
         raise CliError("--options must be a JSON object or name=value pairs")
@@ -101,15 +103,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     from .engine import replay
+    from .files import read_json
 
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{args.file} is not valid JSON: {exc}") from None
-    g = replay(data)
+        g = replay(read_json(args.file))
+    except RecordError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
     print(f"ok: {g.edition.name} {g.players}p, {g.round_no} rounds, tokens {g.tokens}, "
           f"{'winners ' + str(g.game_winners) if g.game_over else 'game in progress'}")
     return 0

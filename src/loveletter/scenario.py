@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .engine import BishopChoice, CardinalLook, ChancellorChoice, ConfigError, Game, IllegalDecision, play
+from .files import FileFormatError, read_json
 
 SCENARIO_FORMAT = "love-letter-rule-scenarios"
 
@@ -21,12 +22,9 @@ class ScenarioError(ValueError):
 
 def load(path: str) -> dict[str, Any]:
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path} is not valid JSON: {exc}") from None
+        data = read_json(path)
+    except FileFormatError as exc:
+        raise ScenarioError(str(exc)) from None
     if not isinstance(data, Mapping) or not isinstance(data.get("scenarios"), list):
         raise ScenarioError(f"{path}: expected an object with a 'scenarios' list")
     if data.get("format", SCENARIO_FORMAT) != SCENARIO_FORMAT:
@@ -50,8 +48,7 @@ def _new_game(sc: Mapping[str, Any], where: str) -> Game:
     players = _need(sc, "players", int, where)
     try:
         g = Game(_need(sc, "edition", str, where), players, seed=0, options=options,
-                 profile=sc.get("profile", "bga"), start_tokens=sc.get("startTokens"))
-        g.pause_between_turns = True
+                 profile=sc.get("profile", "bga"), start_tokens=sc.get("startTokens"), pause_between_turns=True)
         deck = _need(sc, "deck", Mapping, where)
         g.start_round(deck=_need(deck, "order", list, where), first_player=sc.get("firstPlayer", 0))
     except ConfigError as exc:
@@ -101,6 +98,8 @@ def _step_info(g: Game, start: int) -> dict[str, Any]:
                 public.append({"player": pub["seat"], "how": "tookSetAsideCard"})
         elif kind == "chancellor_draw":
             private.append({"to": pub["seat"], "draws": list(priv["cards"]), "from": "deck"})
+        elif kind == "reveal":
+            public.append({"player": pub["seat"], "card": pub["card"], "how": "revealed"})
         elif kind == "discard":
             public.append({"player": pub["seat"], "card": pub["card"], "how": pub["how"]})
         elif kind == "knockout":

@@ -28,7 +28,7 @@ import random
 import time
 from typing import Any
 
-from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Game, Play, View
+from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
 from .base import Bot
 from .belief import Belief
 from .heuristic import scores as heuristic_scores
@@ -41,57 +41,10 @@ PLAY_PRIORITY = {
 }
 
 
-def build_template(view: View) -> Game:
-    """A game in the view's public state; hidden cards are filled in per sample.
-
-    The round is started on a canonical deck (so the engine's own bookkeeping is set up), then
-    every round-state attribute is overwritten from the view.
-    """
-    g = Game(view.edition, view.players, options=view.options)
-    g.start_round(deck=g.deck_spec.cards(), first_player=view.current_player)
-    g.tokens = list(view.tokens)
-    g.round_no = view.round
-    g.face_up = list(view.face_up)
-    g.discards = [list(d) for d in view.discards]
-    g.alive = list(view.alive)
-    g.protected = list(view.protected)
-    g.eliminated = list(view.eliminated)
-    g.mandate = view.mandate
-    g.jester = view.jester
-    g.spies = set(view.spies)
-    g.current = view.current_player
-    g.phase = view.phase
-    p = view.pending
-    if p is None:
-        g.pending = ()
-    elif p["kind"] == "chancellor":
-        g.pending = ("chancellor", p["seat"], p["count"])
-    elif p["kind"] == "bishop":
-        g.pending = ("bishop", p["seat"], p["bishop"])
-    else:
-        g.pending = ("cardinal", tuple(p["pair"]))
-    _invalidate(g)
-    return g
-
-
-def _invalidate(g: Game) -> None:
-    """Drop the engine's caches derived from hands, seats in the round and protection."""
-    refresh = getattr(g, "refresh", None)
-    if refresh is not None:
-        refresh()
-        return
-    for attr in ("_legal", "_open"):  # engines without Game.refresh()
-        if hasattr(g, attr):
-            setattr(g, attr, None)
-
-
-def determinize(template: Game, sample: dict[str, Any]) -> Game:
-    g = template.copy()
-    g.hands = [list(h) for h in sample["hands"]]
-    g.deck = list(sample["deck"])
-    g.set_aside = sample["set_aside"]
-    _invalidate(g)
-    return g
+def determinize(det: Determinizer, sample: dict[str, Any], me: int) -> Game:
+    """The position for one belief sample (``Belief.sample``'s hands, deck top card last, set-aside)."""
+    hands = {s: h for s, h in enumerate(sample["hands"]) if s != me}
+    return det.position({"hands": hands, "deck": sample["deck"], "set_aside": sample["set_aside"]})
 
 
 class Rollout:
@@ -110,7 +63,7 @@ class Rollout:
         c = self.know.get((p, t))
         if c is None:
             return None
-        h = self.g.hands[t]
+        h = self.g.hand(t)
         if not h or h[0] != c:
             del self.know[(p, t)]
             return None
@@ -135,7 +88,7 @@ class Rollout:
             v = values[card]
             if v != 1:
                 left[v] -= 1
-        for card in g.hands[p]:
+        for card in g.hand(p):
             v = values[card]
             if v != 1:
                 left[v] -= 1
@@ -148,15 +101,15 @@ class Rollout:
         phase = g.phase
         legal = g.legal_decisions()
         if phase == "chancellor":
-            hand = g.hands[g.current]
+            hand = g.hand(g.current)
             keep = max(hand, key=lambda c: self.values[c])
             for d in legal:
                 if d.keep == keep:  # type: ignore[union-attr]
                     return d
             return legal[0]
         if phase == "bishop":
-            t = g.pending[1]
-            return BishopChoice(g.hands[t][0] != "princess" and self.values[g.hands[t][0]] < 7)
+            card = g.hand(g.pending[1])[0]
+            return BishopChoice(card != "princess" and self.values[card] < 7)
         if phase == "cardinal":
             a, b = g.pending[1]
             me = g.current
@@ -166,13 +119,13 @@ class Rollout:
     def _play(self, legal: tuple[Decision, ...]) -> Decision:
         g, values, rng = self.g, self.values, self.rng
         p = g.current
-        hand = g.hands[p]
+        hand = g.hand(p)
         cards = list(dict.fromkeys(d.card for d in legal))  # type: ignore[union-attr]
         if len(cards) == 1:
             card = cards[0]
         else:
             best, card = -1e9, cards[0]
-            endgame = len(g.deck) <= 2
+            endgame = g.deck_size <= 2
             for c in cards:
                 other = hand[1] if hand[0] == c else hand[0]
                 s = PLAY_PRIORITY.get(c, 1.0) - 0.05 * values[c]
@@ -234,14 +187,15 @@ class Rollout:
         g.apply(d)
         if isinstance(d, Play) and d.targets and not g.game_over:
             t = d.targets[0]
-            if d.card == "priest" and g.hands[t]:
-                self.know[(p, t)] = g.hands[t][0]
-            elif d.card in ("baron", "dowager_queen") and g.alive[p] and g.alive[t]:
-                self.know[(p, t)] = g.hands[t][0]
-                self.know[(t, p)] = g.hands[p][0]
-            elif d.card == "king" and g.hands[t] and g.hands[p]:
-                self.know[(p, t)] = g.hands[t][0]
-                self.know[(t, p)] = g.hands[p][0]
+            ht, hp = g.hand(t), g.hand(p)
+            if d.card == "priest" and ht:
+                self.know[(p, t)] = ht[0]
+            elif d.card in ("baron", "dowager_queen") and ht and hp:
+                self.know[(p, t)] = ht[0]
+                self.know[(t, p)] = hp[0]
+            elif d.card == "king" and ht and hp:
+                self.know[(p, t)] = ht[0]
+                self.know[(t, p)] = hp[0]
 
 
 def reward(g: Game, me: int, start: list[int]) -> float:
@@ -300,7 +254,7 @@ class ISMCTSBot(Bot):
         if len(cands) == 1:
             return cands[0]
         belief = Belief(view)
-        template = build_template(view)
+        template = Determinizer(view)
         me = view.seat
         know: dict[tuple[int, int], str] = {}
         for t, c in enumerate(belief.known):
@@ -326,8 +280,8 @@ class ISMCTSBot(Bot):
             steps += 1
         return reward(g, me, start)
 
-    def _ucb(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Game, know: dict,
-             me: int, start: list[int], rng: random.Random) -> int:
+    def _ucb(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Determinizer,
+             know: dict, me: int, start: list[int], rng: random.Random) -> int:
         """UCB1 over our decisions, one fresh determinization per iteration."""
         k = len(cands)
         n = [self.prior] * k
@@ -341,7 +295,7 @@ class ISMCTSBot(Bot):
             if deadline is not None and it > 0 and time.perf_counter() >= deadline:
                 break
             it += 1
-            g = determinize(template, belief.sample(rng))
+            g = determinize(template, belief.sample(rng), me)
             logt = math.log(total)
             best, bi = -1e9, 0
             for i in range(k):
@@ -353,8 +307,8 @@ class ISMCTSBot(Bot):
             total += 1
         return max(range(k), key=lambda i: (n[i], w[i] / n[i]))
 
-    def _halving(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Game, know: dict,
-                 me: int, start: list[int], rng: random.Random) -> int:
+    def _halving(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Determinizer,
+                 know: dict, me: int, start: list[int], rng: random.Random) -> int:
         """Sequential halving with common random numbers.
 
         Every surviving decision is played out on the same determinizations with the same rollout
@@ -384,7 +338,7 @@ class ISMCTSBot(Bot):
                 sample = belief.sample(rng)
                 seed = rng.getrandbits(32)
                 for i in alive:
-                    g = determinize(template, sample)
+                    g = determinize(template, sample, me)
                     w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start)
                     n[i] += 1
                 used += len(alive)
@@ -395,4 +349,4 @@ class ISMCTSBot(Bot):
         return max(alive, key=lambda i: w[i] / n[i])
 
 
-__all__ = ["ISMCTSBot", "Rollout", "build_template", "determinize"]
+__all__ = ["ISMCTSBot", "Rollout", "determinize"]

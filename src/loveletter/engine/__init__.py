@@ -1,5 +1,12 @@
-"""The pure Love Letter rules engine: standard library only, no I/O."""
+"""The pure Love Letter rules engine: standard library only, no I/O.
 
+``Game`` plays a whole game (sealed state: read-only properties; ``start_round``, ``apply`` and
+``begin_turn`` change it); ``Game.from_view`` builds positions for search; ``replay`` rebuilds a game
+from its record; views (``Game.view``, ``spectator_view``, ``full_view``) are what each reader may
+know, with a JSON form (``View.to_wire``); ``codec`` gives every decision a stable integer id.
+"""
+
+from .codec import Codec, codec
 from .decisions import (
     BishopChoice,
     CardinalLook,
@@ -10,16 +17,20 @@ from .decisions import (
     parse_decision,
     play,
 )
+from .determinize import Determinizer, from_view
 from .editions import EDITIONS, Edition, find_edition
-from .errors import ConfigError, IllegalDecision, LoveLetterError, RecordError
+from .errors import ConfigError, IllegalDecision, LoveLetterError, PositionError, RecordError
 from .events import Event
 from .game import Game
 from .options import PROFILES, resolve_options
 from .record import replay
-from .views import View, view
+from .views import FullView, View, full_view, spectator_view, view
+from .wire import WIRE_SCHEMA, WIRE_VERSION
 
 __all__ = [
-    "BishopChoice", "CardinalLook", "ChancellorChoice", "ConfigError", "Decision", "DecisionSyntaxError",
-    "EDITIONS", "Edition", "Event", "Game", "IllegalDecision", "LoveLetterError", "PROFILES", "Play",
-    "RecordError", "View", "find_edition", "parse_decision", "play", "replay", "resolve_options", "view",
+    "BishopChoice", "CardinalLook", "ChancellorChoice", "Codec", "ConfigError", "Decision", "DecisionSyntaxError",
+    "Determinizer", "EDITIONS", "Edition", "Event", "FullView", "Game", "IllegalDecision", "LoveLetterError",
+    "PROFILES", "Play", "PositionError", "RecordError", "View", "WIRE_SCHEMA", "WIRE_VERSION", "codec",
+    "find_edition", "from_view", "full_view", "parse_decision", "play", "replay", "resolve_options",
+    "spectator_view", "view",
 ]

@@ -7,7 +7,9 @@ these fields instead of branching on the edition name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .errors import ConfigError
 
@@ -74,12 +76,26 @@ V2019_DECK = {
 }
 
 
+#: Rule hooks a deck may switch on (RULES.md 2.10): the scoring asks for them instead of guessing
+#: the edition from the cards.
+COUNT_BONUS = "countBonus"  # +1 showdown rank per Count in the discard pile
+PRINCESS_BEATS_BISHOP = "princessBeatsBishop"  # a Bishop cannot win a showdown against a Princess
+
+
 @dataclass(frozen=True)
 class Deck:
-    """One deck of an edition: card values and how many copies of each card."""
+    """One deck of an edition: card values, how many copies of each card, and its rule hooks.
 
-    values: dict[str, int]
-    counts: dict[str, int]
+    The mappings are read-only: an edition is shared by every game.
+    """
+
+    values: Mapping[str, int]
+    counts: Mapping[str, int]
+    rules: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+        object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
 
     @property
     def size(self) -> int:
@@ -106,15 +122,19 @@ class Edition:
     title: str
     min_players: int
     max_players: int
-    goals: dict[int, int]
-    decks: dict[int, Deck] = field(repr=False)
+    goals: Mapping[int, int]
+    decks: Mapping[int, Deck] = field(repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "goals", MappingProxyType(dict(self.goals)))
+        object.__setattr__(self, "decks", MappingProxyType(dict(self.decks)))
 
     def deck(self, players: int) -> Deck:
         self.check_players(players)
         return self.decks[players]
 
-    def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+    def check_players(self, players: object) -> None:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ConfigError(
                 f"edition {self.name!r} is for {self.min_players}-{self.max_players} players, not {players!r}"
             )
@@ -124,7 +144,7 @@ class Edition:
 
 
 def _classic_deck() -> Deck:
-    return Deck(dict(CLASSIC_VALUES), dict(CLASSIC_DECK))
+    return Deck(CLASSIC_VALUES, CLASSIC_DECK)
 
 
 CLASSIC = Edition(
@@ -144,7 +164,8 @@ PREMIUM = Edition(
     goals={2: 7, 3: 5, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4},
     decks={
         **{n: _classic_deck() for n in range(2, 5)},
-        **{n: Deck(dict(PREMIUM_VALUES), dict(PREMIUM_DECK)) for n in range(5, 9)},
+        **{n: Deck(PREMIUM_VALUES, PREMIUM_DECK, frozenset({COUNT_BONUS, PRINCESS_BEATS_BISHOP}))
+           for n in range(5, 9)},
     },
 )
 
@@ -154,17 +175,17 @@ V2019 = Edition(
     min_players=2,
     max_players=6,
     goals={2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
-    decks={n: Deck(dict(V2019_VALUES), dict(V2019_DECK)) for n in range(2, 7)},
+    decks={n: Deck(V2019_VALUES, V2019_DECK) for n in range(2, 7)},
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, PREMIUM, V2019)}
 
 
-def find_edition(name: str) -> Edition:
+def find_edition(name: object) -> Edition:
     """Look an edition up by name (``classic``, ``premium`` or ``2019``)."""
     try:
-        return EDITIONS[str(name)]
-    except KeyError:
+        return EDITIONS[name]  # type: ignore[index]
+    except (KeyError, TypeError):
         raise ConfigError(
             f"unknown edition {name!r}; choose one of: {', '.join(EDITIONS)}"
         ) from None

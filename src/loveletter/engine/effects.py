@@ -1,10 +1,10 @@
 """What each card does when played (RULES.md sections 3-5), and the follow-up decisions.
 
-Decisions are read by index (``d[1]`` targets, ``d[2]`` guess): faster than the named fields.
-
-Each effect takes the game, the player and the :class:`~.decisions.Play` and returns the result
-code of RULES.md Appendix A. An effect that needs a further decision (Chancellor, Bishop,
-Cardinal) moves the game to that phase; the matching handler below finishes the turn.
+Each effect takes the game, the player and the :class:`~.decisions.Play` (read by index: ``d[1]``
+targets, ``d[2]`` guess, faster than the named fields) and returns the result code of RULES.md
+Appendix A. Effects read hands and values and act only through the round's narrow interface
+(:mod:`.round`): they never write the state, the log or the caches themselves. An effect that needs
+a further decision (Chancellor, Bishop, Cardinal) asks for it; the matching handler below finishes it.
 """
 
 from __future__ import annotations
@@ -13,25 +13,25 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Play
-from .events import COMPARE
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .round import RoundMixin as Game
 
 
 def guard(g: Game, p: int, d: Play) -> str:
     if not d[1]:
         return "noEffect"
     t = d[1][0]
-    if g.hands[t][0] == "assassin":
-        g._log.append(("discard", {"seat": t, "card": "assassin", "how": "revealed"}, None, ()))
-        g.hands[t].clear()
-        g.discards[t].append("assassin")
+    card = g.hand_card(t)
+    if card == "assassin":
+        # RULES.md 2.7, 2.8: revealed, the Guard player is out, then the Assassin is discarded and replaced.
+        g.reveal(t)
         g.knock_out(p)
-        if g.phase != "game_over":
+        if not g.game_ended:
+            g.forced_discard(t)
             g.replacement_draw(t)
         return "assassinReaction"
-    if g.values[g.hands[t][0]] == d[2]:
+    if g.values[card] == d[2]:
         g.knock_out(t)
         return "hit"
     return "miss"
@@ -50,12 +50,13 @@ def _compare(g: Game, p: int, d: Play, lower_loses: bool) -> str:
     t = d[1][0]
     g.see(p, t)
     g.see(t, p)
-    mine, theirs = g.values[g.hands[p][0]], g.values[g.hands[t][0]]
+    values = g.values
+    mine, theirs = values[g.hand_card(p)], values[g.hand_card(t)]
     if mine == theirs:
-        g._log.append((COMPARE, p, t, "tie"))
+        g.compared(p, t, "tie")
         return "tie"
     loser = p if (mine < theirs) == lower_loses else t
-    g._log.append((COMPARE, p, t, loser))
+    g.compared(p, t, loser)
     g.knock_out(loser)
     return "knockout"
 
@@ -69,9 +70,7 @@ def dowager_queen(g: Game, p: int, d: Play) -> str:
 
 
 def handmaid(g: Game, p: int, d: Play) -> str:
-    g.protected[p] = True
-    if g._open is not None:
-        g._open &= ~(1 << p)
+    g.protect(p)
     return "protected"
 
 
@@ -99,37 +98,28 @@ def princess(g: Game, p: int, d: Play) -> str:
 
 
 def chancellor(g: Game, p: int, d: Play) -> str:
-    k = min(2, len(g.deck))
+    k = min(2, g.deck_size)
     if k == 0:
         return "noEffect"
-    drawn = [g.deck.pop() for _ in range(k)]
-    g.hands[p].extend(drawn)
-    g._log.append(("chancellor_draw", {"seat": p, "count": k}, {"cards": drawn}, (p,)))
-    g.phase = "chancellor"
-    g.pending = ("chancellor", p, k)
+    g.chancellor_draw(p, k)
+    g.ask("chancellor", ("chancellor", p, k))
     return "chancellor"
 
 
 def chancellor_return(g: Game, d: ChancellorChoice) -> None:
-    p = g.current
-    g.hands[p] = [d.keep]
-    for card in d.bottom:
-        g.deck.insert(0, card)
-    g._log.append(("chancellor_return", {"seat": p, "count": len(d.bottom)},
-                          {"keep": d.keep, "bottom": list(d.bottom)}, (p,)))
-    g.phase = "play"
-    g.pending = ()
+    g.chancellor_return(g.current, d.keep, d.bottom)
+    g.resume()
 
 
 def sycophant(g: Game, p: int, d: Play) -> str:
-    g.mandate = d[1][0]
+    g.set_mandate(d[1][0])
     return "mandate"
 
 
 def jester(g: Game, p: int, d: Play) -> str:
     if not d[1]:
         return "noEffect"
-    g.jester = (d[1][0], p)
+    g.give_jester(d[1][0], p)
     return "jesterToken"
 
 
@@ -146,36 +136,32 @@ def cardinal(g: Game, p: int, d: Play) -> str:
         return "noEffect"
     a, b = d[1]
     g.trade(a, b)
-    g.phase = "cardinal"
-    g.pending = ("cardinal", (a, b))
+    g.ask("cardinal", ("cardinal", (a, b)))
     return "swapped"
 
 
 def cardinal_look(g: Game, d: CardinalLook) -> None:
     if d.seat is not None:
         g.see(g.current, d.seat)
-    g.phase = "play"
-    g.pending = ()
+    g.resume()
 
 
 def bishop(g: Game, p: int, d: Play) -> str:
     if not d[1]:
         return "noEffect"
     t = d[1][0]
-    if g.values[g.hands[t][0]] != d[2]:
+    if g.values[g.hand_card(t)] != d[2]:
         return "miss"
     g.gain_token(p, "bishop")
-    if g.phase != "game_over":
-        g.phase = "bishop"
-        g.pending = ("bishop", t, p)
+    if not g.game_ended:
+        g.ask("bishop", ("bishop", t, p))
     return "hit"
 
 
 def bishop_choice(g: Game, d: BishopChoice) -> None:
     t = g.pending[1]
-    g._log.append(("bishop_choice", {"seat": t, "discard": d.discard}, None, ()))
-    g.phase = "play"
-    g.pending = ()
+    g.bishop_choice_made(t, d.discard)
+    g.resume()
     if d.discard and g.forced_discard(t):
         g.replacement_draw(t)
 

@@ -1,6 +1,16 @@
-"""Typed errors raised by the engine."""
+"""Typed errors raised by the engine.
+
+An :class:`IllegalDecision` carries a ``code`` (RULES.md Appendix A, or one of the engine's own)
+and ``params``: JSON-ready facts that explain it (the card that forces the Countess, the protected
+or mandated seat, the values that may be named...). Front ends turn code and params into a
+sentence from the message catalogs (``loveletter.narrate``); ``message`` is a plain English
+fallback for logs. Params never name a card the deciding seat may not know.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 #: Error codes of RULES.md Appendix A, plus the engine's own codes for decisions made at the wrong time.
 ERROR_CODES = frozenset({
@@ -20,7 +30,6 @@ ERROR_CODES = frozenset({
     "invalid_choice",
     "round_over",
     "game_over",
-    "unknown_card",
 })
 
 
@@ -29,20 +38,26 @@ class LoveLetterError(Exception):
 
 
 class ConfigError(LoveLetterError, ValueError):
-    """A bad edition, player count, option or profile."""
+    """A bad edition, player count, option, profile, seat list or starting position."""
 
 
 class IllegalDecision(LoveLetterError, ValueError):
     """A decision that the engine does not list as legal. The state is left untouched."""
 
-    def __init__(self, code: str, message: str = "") -> None:
-        assert code in ERROR_CODES, code
+    def __init__(self, code: str, message: str = "", params: Mapping[str, Any] | None = None) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown illegal-decision code {code!r}")
         self.code = code
+        self.params: dict[str, Any] = dict(params or {})
         self.message = message or code.replace("_", " ")
         super().__init__(f"{code}: {self.message}")
 
-    def __reduce__(self) -> tuple:  # picklable, so worker processes can report it
-        return (IllegalDecision, (self.code, self.message))
+    def to_wire(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``: what a client needs to explain the refusal."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable, so worker processes can report it
+        return (IllegalDecision, (self.code, self.message, self.params))
 
 
 class RecordError(LoveLetterError, ValueError):
@@ -53,5 +68,9 @@ class RecordError(LoveLetterError, ValueError):
         self.message = message
         super().__init__(message if index is None else f"decision {index}: {message}")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (RecordError, (self.message, self.index))
+
+
+class PositionError(LoveLetterError, ValueError):
+    """A position for search that does not fit the view it is built from (``Game.from_view``)."""

@@ -62,7 +62,7 @@ def resolve_options(
 
     ``tokensToWin`` in the result is the goal (an int) for this player count.
     """
-    if profile not in PROFILES:
+    if type(profile) is not str or profile not in PROFILES:
         raise ConfigError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
     resolved: dict[str, Any] = dict(BASE_DEFAULTS)
     resolved["tokensToWin"] = edition.goals[players]
@@ -71,6 +71,8 @@ def resolve_options(
         resolved.update(prof.get(scope, {}))
     if options is not None and not isinstance(options, Mapping):
         raise ConfigError("options must be an object of option names to values")
+    if options is not None and any(type(k) is not str for k in options):
+        raise ConfigError("option names must be strings")
     resolved.update(options or {})
     for name, value in resolved.items():
         _check_option(name, value, players)
@@ -95,10 +97,8 @@ def _check_option(name: str, value: Any, players: int) -> None:
     elif name == "tokensToWin":
         if isinstance(value, Mapping):
             for k, v in value.items():
-                try:
-                    int(k)
-                except (TypeError, ValueError):
-                    raise ConfigError(f"tokensToWin: bad player count {k!r}") from None
+                if not (type(k) is int or (type(k) is str and k.isascii() and k.isdigit())):
+                    raise ConfigError(f"tokensToWin: bad player count {k!r}")
                 _check_option(name, v, players)
         elif type(value) is not int or value < 1:
             raise ConfigError(f"option tokensToWin must be a positive integer, not {value!r}")

@@ -73,9 +73,15 @@ class Session:
         self.save_path = save
         self.names = seat_names(t, game.seats, human)
         self.table = Table(t, self.names, human, game.edition.name, game.players)
-        self.bots = {s: make_bot(spec, bot_seed * 1000 + s) for s, spec in enumerate(game.seats) if s != human}
+        self.bot_seed = bot_seed
+        self.bots: dict[int, Any] = {}  # built when first needed
         self.shown = 0  # events of this round already narrated
         self.shown_round = game.round_no
+
+    def bot(self, seat: int) -> Any:
+        if seat not in self.bots:
+            self.bots[seat] = make_bot(self.g.seats[seat], self.bot_seed * 1000 + seat)
+        return self.bots[seat]
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
@@ -107,7 +113,10 @@ class Session:
     # ------------------------------------------------------------------ main loop
     def run(self) -> int:
         t, io = self.t, self.io
-        opponents = ", ".join(f"{self.names[s]} ({self.g.seats[s]})" for s in self.bots)
+        for seat in range(self.g.players):  # a bad bot spec fails now, not in the middle of the game
+            if seat != self.me:
+                self.bot(seat)
+        opponents = ", ".join(f"{self.names[s]} ({self.g.seats[s]})" for s in range(self.g.players) if s != self.me)
         io.write(t("You sit at seat {seat}. Opponents: {bots}.", seat=self.me, bots=opponents))
         io.write(t("Keys: a number chooses, ? shows the cards, b goes back, q saves and quits."))
         try:
@@ -130,7 +139,7 @@ class Session:
                 if seat == self.me:
                     decision = self.ask_decision()
                 else:
-                    decision = self.bots[seat].choose(g.view(seat))
+                    decision = self.bot(seat).choose(g.view(seat))
                 g.apply(decision, seat=seat)
                 self.save()
                 self.narrate()
@@ -354,14 +363,13 @@ def _parse_bots(text: str | None, players: int | None) -> list[str]:
     return specs
 
 
-def _load_save(path: str) -> dict[str, Any]:
+def _load_save(path: str) -> Any:
+    from ..files import FileFormatError, read_json
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except OSError as exc:
-        raise TuiError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TuiError(f"{path} is not valid JSON: {exc}") from None
+        return read_json(path)
+    except FileFormatError as exc:
+        raise TuiError(str(exc)) from None
 
 
 def resolve_lang(lang: str | None) -> Translator:

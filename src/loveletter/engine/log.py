@@ -1,0 +1,43 @@
+"""The round's event log: compact entries on the hot path, :class:`~.events.Event` objects on demand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .events import COMPACT, Event, freeze, make_event
+from .state import GameState
+
+PLAY_ENTRY = "play"  # log entry [PLAY_ENTRY, seat, decision, mandate, result], an Event on demand
+ROUND_END_ENTRY = ("round_end",)  # placeholder, made an Event from round_result on demand
+
+
+class LogMixin(GameState):
+    __slots__ = ()
+
+    def _note(self, kind: str, public: Mapping[str, Any], private: Mapping[str, Any] | None = None,
+              to: tuple[int, ...] = ()) -> None:
+        """Log an event that has no compact form."""
+        self._log.append((kind, public, private, to))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """This round's events, oldest first (built lazily from the internal log; read-only)."""
+        log, events = self._log, self._events
+        for raw in log[len(events):]:
+            kind = raw[0]
+            if kind in COMPACT:
+                events.append(COMPACT[kind](raw))
+            elif raw is ROUND_END_ENTRY:
+                events.append(Event("round_end", freeze({**(self.round_result or {}), "tokens": self._tokens})))
+            elif type(raw) is list:  # a play entry
+                _, seat, d, mandate, result = raw
+                events.append(make_event("play", {"seat": seat, "card": d[0], "targets": d[1], "guess": d[2],
+                                                  "mandate": mandate, "result": result}))
+            else:
+                events.append(make_event(*raw))
+        return tuple(events)
+
+    @property
+    def round_result(self) -> Mapping[str, Any] | None:  # pragma: no cover - defined by the round layer
+        raise NotImplementedError
