@@ -2,8 +2,8 @@
 
 Rates are per second of the process's CPU time (one core); the wall-clock rate is reported too.
 Each decision is chosen uniformly from :meth:`Game.legal_decisions` and passed to
-:meth:`Game.apply` (which validates it). Rounds are played inside full games: when a game ends,
-a new one starts.
+:meth:`Game.apply` (which validates it); the round is over when no decision is listed. Rounds are
+played inside full games: when a game ends, a new one starts.
 """
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ def random_rounds(
         game.start_round()
         legal = game.legal_decisions
         apply = game.apply
-        while not game.round_over:
-            listed = legal()
+        while listed := legal():  # nobody is asked anything once the round is over
             apply(listed[int(rand() * len(listed))])
             decisions += 1
     elapsed = time.perf_counter() - start

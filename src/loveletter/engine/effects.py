@@ -22,7 +22,7 @@ def guard(g: Game, p: int, d: Play) -> str:
     if not d[1]:
         return "noEffect"
     t = d[1][0]
-    card = g.hand_card(t)
+    card = g._hands[t][0]
     if card == "assassin":
         # RULES.md 2.7, 2.8: revealed, the Guard player is out, then the Assassin is discarded and replaced.
         g.reveal(t)
@@ -31,7 +31,7 @@ def guard(g: Game, p: int, d: Play) -> str:
             g.forced_discard(t)
             g.replacement_draw(t)
         return "assassinReaction"
-    if g.values[card] == d[2]:
+    if g._values[card] == d[2]:
         g.knock_out(t)
         return "hit"
     return "miss"
@@ -50,8 +50,8 @@ def _compare(g: Game, p: int, d: Play, lower_loses: bool) -> str:
     t = d[1][0]
     g.see(p, t)
     g.see(t, p)
-    values = g.values
-    mine, theirs = values[g.hand_card(p)], values[g.hand_card(t)]
+    values = g._values
+    mine, theirs = values[g._hands[p][0]], values[g._hands[t][0]]
     if mine == theirs:
         g.compared(p, t, "tie")
         return "tie"

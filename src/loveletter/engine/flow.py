@@ -11,9 +11,9 @@ from __future__ import annotations
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision
 from .effects import EFFECTS, bishop_choice, cardinal_look, chancellor_return
 from .errors import IllegalDecision
-from .events import TURN_DRAW
 from .legal import (
     BISHOP_CHOICES,
+    NO_DECISIONS,
     Entry,
     canonical,
     cardinal_looks,
@@ -22,11 +22,8 @@ from .legal import (
     legal_plays,
     make_entry,
 )
-from .log import PLAY_ENTRY
 from .round import RoundMixin
 from .state import BISHOP, CARDINAL, CHANCELLOR, PLAY, TURN_END
-
-_EMPTY_ENTRY: Entry = make_entry([])
 
 
 class FlowMixin(RoundMixin):
@@ -64,7 +61,7 @@ class FlowMixin(RoundMixin):
             elif phase == CARDINAL:
                 entry = make_entry(cardinal_looks(self._pending[1]))
             else:
-                entry = _EMPTY_ENTRY
+                entry = NO_DECISIONS
             self._legal = entry
         return entry
 
@@ -99,7 +96,7 @@ class FlowMixin(RoundMixin):
         Illegal decisions raise :class:`IllegalDecision` and change nothing.
         """
         entry = self._legal or self._legal_entry()
-        if id(decision) not in entry[1]:  # not one of the listed objects: look for an exact equal
+        if id(decision) not in entry[1]:  # not one of the listed objects: it must be an exact equal of one
             found = canonical(decision, entry)
             if found is None:
                 raise self._diagnose(decision, seat)
@@ -110,25 +107,25 @@ class FlowMixin(RoundMixin):
         self._decisions.append(decision)
         self._legal = None
         phase = self._phase
-        if phase == PLAY:
+        if phase == "play":
             # Play the card (inlined: this is the engine's hot path).
             p = self._current
             card = decision[0]
             self._hands[p].remove(card)
             self._discards[p].append(card)
-            raw = [PLAY_ENTRY, p, decision, self._mandate, None]
+            raw = ["play", p, decision, self._mandate, None]  # a PLAY_ENTRY
             self._mandate = None
             self._log.append(raw)
             if card == "spy":
                 self._spies.add(p)
             raw[4] = EFFECTS[card](self, p, decision)  # type: ignore[arg-type]
-        elif phase == CHANCELLOR:
+        elif phase == "chancellor":
             chancellor_return(self, decision)  # type: ignore[arg-type]
-        elif phase == BISHOP:
+        elif phase == "bishop":
             bishop_choice(self, decision)  # type: ignore[arg-type]
         else:
             cardinal_look(self, decision)  # type: ignore[arg-type]
-        if self._phase != PLAY:  # a follow-up decision is pending, or the game is over
+        if self._phase != "play":  # a follow-up decision is pending, or the game is over
             return
         # End of turn (RULES.md 2.9), inlined: this is the engine's hot path.
         alive = self._alive
@@ -148,7 +145,24 @@ class FlowMixin(RoundMixin):
             self._current = seat
             self._phase = TURN_END
             return
-        self._start_turn(seat)
+        # The next turn starts: _start_turn, inlined (the hot path; tests play both paths).
+        self._current = seat
+        protected = self._protected
+        if protected[seat]:
+            protected[seat] = False
+            if self._open is not None:
+                self._open |= 1 << seat
+        card = self._deck.pop()
+        hand = self._hands[seat]
+        hand.append(card)
+        self._last_draw = card
+        self._turn += 1
+        self._pending = ()
+        self._log.append(("turn_draw", seat, card))
+        opened = self._open
+        if opened is None:
+            opened = self._open_mask()
+        self._legal = self._play_cache.get((hand[0], hand[1], seat, self._mandate, opened))
 
     # ------------------------------------------------------------------ turns
     def _start_turn(self, seat: int) -> None:
@@ -164,9 +178,9 @@ class FlowMixin(RoundMixin):
         hand.append(card)
         self._last_draw = card
         self._turn += 1
-        self._phase = PLAY
+        self._phase = "play"
         self._pending = ()
-        self._log.append((TURN_DRAW, seat, card))
+        self._log.append(("turn_draw", seat, card))  # TURN_DRAW
         opened = self._open
         if opened is None:
             opened = self._open_mask()

@@ -42,6 +42,30 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+#: Settings derived from (edition, players, options, profile), shared by the games that have them.
+_SETTINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _settings(ed: Edition, n: int, options: dict[str, Any], profile: str) -> tuple[Any, ...]:
+    try:
+        key: tuple[Any, ...] | None = (ed.name, n, profile, tuple(sorted(options.items())))
+        found = _SETTINGS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable option value (a tokensToWin table): resolve it every time
+        key, found = None, None
+    if found is not None:
+        return found
+    resolved = resolve_options(ed, n, options, profile)
+    deck = ed.deck(n)
+    ignore_mandate = resolved["sycophantSelfMandate"] == "ignoreMandate"
+    found = (resolved, resolved["tokensToWin"], deck, deck.values, deck.guess_values,
+             resolved["twoPlayerFaceUp"] if n == 2 else 0, ignore_mandate, COUNT_BONUS in deck.rules,
+             PRINCESS_BEATS_BISHOP in deck.rules, _PLAY_CACHES.setdefault((ed.name, n, ignore_mandate), {}),
+             tuple(deck.cards()), "constable" in deck.counts)
+    if key is not None and len(_SETTINGS) < 1000:
+        _SETTINGS[key] = found
+    return found
+
+
 class Game(FlowMixin):
     """A whole game of Love Letter (see the module docstring)."""
 
@@ -79,25 +103,17 @@ class Game(FlowMixin):
         self._players = n
         self._profile = profile
         self._user_options = dict(options or {})
-        self._options = resolve_options(ed, n, options, profile)
-        self._goal = self._options["tokensToWin"]
+        settings = _settings(ed, n, self._user_options, profile)
+        (self._options, self._goal, self._deck_spec, self._values, self._guesses, self._face_up_count,
+         self._ignore_mandate, self._count_bonus, self._princess_beats_bishop, self._play_cache,
+         self._deck_template, self._constables) = settings
+        self._options = dict(self._options)
         if start_tokens is not None:
             if (isinstance(start_tokens, str) or not isinstance(start_tokens, Sequence) or len(start_tokens) != n
                     or any(not _is_int(t) or t < 0 for t in start_tokens)):
                 raise ConfigError(f"start tokens must be {n} non-negative integers")
             if max(start_tokens) >= self._goal:
                 raise ConfigError(f"start tokens must be below the goal of {self._goal} tokens")
-        deck = ed.deck(n)
-        self._deck_spec = deck
-        self._values = deck.values
-        self._guesses = deck.guess_values
-        self._face_up_count = self._options["twoPlayerFaceUp"] if n == 2 else 0
-        self._ignore_mandate = self._options["sycophantSelfMandate"] == "ignoreMandate"
-        self._count_bonus = COUNT_BONUS in deck.rules
-        self._princess_beats_bishop = PRINCESS_BEATS_BISHOP in deck.rules
-        self._play_cache = _PLAY_CACHES.setdefault((ed.name, n, self._ignore_mandate), {})
-        self._deck_template = tuple(deck.cards())
-        self._constables = "constable" in deck.counts
         self._seed = seed if seed is not None else _SYSTEM.getrandbits(63)
         self._pause = bool(pause_between_turns)
         self._perspective = None
@@ -150,9 +166,14 @@ class Game(FlowMixin):
 
         The first player is the one the rules give unless ``first_player`` is given.
         """
-        self._check_can_start()
+        phase = self._phase
+        if phase != SETUP and phase != ROUND_OVER:
+            self._check_can_start()  # raises
         given = first_player is not None
-        first = self._check_first(first_player) if given else self._ruled_first_player()
+        if given:
+            first = self._check_first(first_player)
+        else:
+            first = self._next_first if self._next_first is not None else self._ruled_first_player()
         if deck is None:
             order = self._shuffled_deck()
         else:

@@ -29,6 +29,10 @@ def make_entry(items: list[Decision] | tuple[Decision, ...]) -> Entry:
     return listed, frozenset(map(id, listed)), {d: d for d in listed}
 
 
+#: Nobody is asked anything (between rounds, after the game).
+NO_DECISIONS: Entry = make_entry(())
+
+
 def same_value(a: object, b: object) -> bool:
     """Equal and of exactly the same types, all the way down (``2.0`` is not seat ``2``, ``True`` not ``1``)."""
     if type(a) is not type(b):

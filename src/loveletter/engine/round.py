@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .events import COMPARE, DEAL, FORCED_DISCARD, KNOCKOUT, OUT_DISCARD, RECEIVE, SEE, freeze
+from .legal import NO_DECISIONS
 from .log import ROUND_END_ENTRY, LogMixin
 from .scoring import next_first_player, score_round, showdown
 from .state import GAME_OVER, PLAY, ROUND_OVER
@@ -66,8 +67,8 @@ class RoundMixin(LogMixin):
         k = 1 + self._face_up_count
         self._face_up = order[1:k]
         log = self._log
-        self._note("round_start", {"round": self._round_no, "firstPlayer": first_player, "faceUp": order[1:k],
-                                   "deckSize": len(order) - k - n, "tokens": list(self._tokens)})
+        log.append(("round_start", {"round": self._round_no, "firstPlayer": first_player, "faceUp": order[1:k],
+                                    "deckSize": len(order) - k - n, "tokens": list(self._tokens)}, None, ()))
         hands = self._hands
         for seat in range(n):
             card = order[k + seat]
@@ -120,6 +121,7 @@ class RoundMixin(LogMixin):
             self._pending = ()
             self._game_winners = [seat]
             self._winners, self._awards, self._next_first = [], {}, None
+            self._legal = NO_DECISIONS
             self._note("game_end", {"winners": [seat], "reason": "gameWonImmediately", "tokens": list(self._tokens)})
 
     def knock_out(self, seat: int) -> None:
@@ -165,7 +167,7 @@ class RoundMixin(LogMixin):
             if card is None:  # pragma: no cover - impossible by the rules (at most once per round)
                 raise AssertionError("the set-aside card was already taken")
         self._hands[seat].append(card)
-        self._note("draw", {"seat": seat, "from": source, "reason": "replacement"}, {"card": card}, (seat,))
+        self._log.append(("draw", {"seat": seat, "from": source, "reason": "replacement"}, {"card": card}, (seat,)))
 
     def see(self, seat: int, target: int) -> None:
         """``seat`` privately looks at ``target``'s hand."""
@@ -205,6 +207,7 @@ class RoundMixin(LogMixin):
     def _end_round(self, reason: str) -> None:
         self._end_reason = reason
         self._round_over = True
+        self._legal = NO_DECISIONS
         winners, awards = score_round(self, reason)
         tokens = self._tokens
         for seat, count in awards.items():

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from .decisions import Decision
 from .editions import Deck, Edition
@@ -30,6 +31,11 @@ ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
 
 DECIDING = frozenset({PLAY, CHANCELLOR, BISHOP, CARDINAL})
+
+def _field(name: str, doc: str | None = None) -> Any:
+    """A read-only property over a private field, read at C speed (``operator.attrgetter``)."""
+    return property(attrgetter(name), doc=doc)
+
 
 #: One log entry: a compact tuple (see :mod:`.events`), a play entry (a list, completed when the
 #: card has resolved) or a full ``(kind, public, private, to)`` tuple.
@@ -111,17 +117,9 @@ class GameState:
     _open: int | None
 
     # ------------------------------------------------------------------ settings
-    @property
-    def edition(self) -> Edition:
-        return self._edition
-
-    @property
-    def players(self) -> int:
-        return self._players
-
-    @property
-    def profile(self) -> str:
-        return self._profile
+    edition: Final[Edition] = _field("_edition")
+    players: Final[int] = _field("_players")
+    profile: Final[str] = _field("_profile")
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -133,77 +131,40 @@ class GameState:
         """The options given explicitly (what a record stores)."""
         return freeze(self._user_options)  # type: ignore[no-any-return]
 
-    @property
-    def goal(self) -> int:
-        return self._goal
-
-    @property
-    def deck_spec(self) -> Deck:
-        return self._deck_spec
-
-    @property
-    def values(self) -> Mapping[str, int]:
-        return self._values
-
-    @property
-    def guesses(self) -> tuple[int, ...]:
-        """The values a Guard or Bishop may name."""
-        return self._guesses
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self._seats
-
-    @property
-    def start_tokens(self) -> tuple[int, ...]:
-        return self._start_tokens
+    goal: Final[int] = _field("_goal")
+    deck_spec: Final[Deck] = _field("_deck_spec")
+    values: Final[Mapping[str, int]] = _field("_values")
+    guesses: Final[tuple[int, ...]] = _field("_guesses", """The values a Guard or Bishop may name.""")
+    seats: Final[tuple[str, ...]] = _field("_seats")
+    start_tokens: Final[tuple[int, ...]] = _field("_start_tokens")
 
     @property
     def rng_state(self) -> tuple[Any, ...]:
         """The state of the game's own generator (replaying a record reproduces it)."""
         return self._rng.getstate()
 
-    @property
-    def seed(self) -> int | None:
-        """The seed of the game's generator (drawn from the system when none was given)."""
-        return self._seed
+    seed: Final[int | None] = _field(
+        "_seed", """The seed of the game's generator (drawn from the system when none was given).""")
 
     # ------------------------------------------------------------------ the match
     @property
     def tokens(self) -> tuple[int, ...]:
         return tuple(self._tokens)
 
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def round_no(self) -> int:
-        return self._round_no
-
-    @property
-    def round_over(self) -> bool:
-        """True once the round has ended (and stays True after the game ends)."""
-        return self._round_over
-
-    @property
-    def game_over(self) -> bool:
-        """True once a player has reached the token goal."""
-        return self._game_over
+    phase: Final[str] = _field("_phase")
+    round_no: Final[int] = _field("_round_no")
+    round_over: Final[bool] = _field(
+        "_round_over", """True once the round has ended (and stays True after the game ends).""")
+    game_over: Final[bool] = _field("_game_over", """True once a player has reached the token goal.""")
 
     @property
     def game_winners(self) -> tuple[int, ...]:
         return tuple(self._game_winners)
 
-    @property
-    def next_first(self) -> int | None:
-        """Who plays first in the next round (None until the round is over, and after the game)."""
-        return self._next_first
-
-    @property
-    def event_base(self) -> int:
-        """How many events the earlier rounds had: this round's event i has game-wide number base + i."""
-        return self._event_base
+    next_first: Final[int | None] = _field(
+        "_next_first", """Who plays first in the next round (None until the round is over, and after the game).""")
+    event_base: Final[int] = _field(
+        "_event_base", """Events of the earlier rounds: this round's event i is number event_base + i of the game.""")
 
     # ------------------------------------------------------------------ the round
     @property
@@ -227,10 +188,8 @@ class GameState:
     def deck_size(self) -> int:
         return len(self._deck)
 
-    @property
-    def set_aside(self) -> str | None:
-        """The face-down card set aside at setup (None once a replacement draw took it)."""
-        return self._set_aside
+    set_aside: Final[str | None] = _field(
+        "_set_aside", """The face-down card set aside at setup (None once a replacement draw took it).""")
 
     @property
     def face_up(self) -> tuple[str, ...]:
@@ -249,45 +208,21 @@ class GameState:
         """Seats knocked out this round, in order."""
         return tuple(self._eliminated)
 
-    @property
-    def mandate(self) -> int | None:
-        """The seat a Sycophant mandate binds the next card played to."""
-        return self._mandate
-
-    @property
-    def jester(self) -> tuple[int, int] | None:
-        """(holder, owner) of the Jester token."""
-        return self._jester
+    mandate: Final[int | None] = _field("_mandate", """The seat a Sycophant mandate binds the next card played to.""")
+    jester: Final[tuple[int, int] | None] = _field("_jester", """(holder, owner) of the Jester token.""")
 
     @property
     def spies(self) -> frozenset[int]:
         """Seats that played or discarded a Spy this round."""
         return frozenset(self._spies)
 
-    @property
-    def current(self) -> int:
-        """The active player (whose turn it is)."""
-        return self._current
-
-    @property
-    def turn(self) -> int:
-        """Turns started this round."""
-        return self._turn
-
-    @property
-    def last_draw(self) -> str | None:
-        """The card the active player drew at the start of this turn."""
-        return self._last_draw
-
-    @property
-    def pending(self) -> tuple[Any, ...]:
-        """The follow-up question: ``("chancellor", seat, k)``, ``("bishop", target, bishop)``,
-        ``("cardinal", (a, b))``, or ``()``."""
-        return self._pending
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
+    current: Final[int] = _field("_current", """The active player (whose turn it is).""")
+    turn: Final[int] = _field("_turn", """Turns started this round.""")
+    last_draw: Final[str | None] = _field(
+        "_last_draw", """The card the active player drew at the start of this turn.""")
+    pending: Final[tuple[Any, ...]] = _field("_pending", """The follow-up question: ``("chancellor", seat, k)``,
+        ``("bishop", target, bishop)``, ``("cardinal", (a, b))``, or ``()``.""")
+    end_reason: Final[str | None] = _field("_end_reason")
 
     @property
     def to_move(self) -> int | None:
@@ -299,7 +234,5 @@ class GameState:
             return int(self._pending[1])
         return None
 
-    @property
-    def perspective(self) -> int | None:
-        """For a position built by ``Game.from_view``: the seat whose view it was built from."""
-        return self._perspective
+    perspective: Final[int | None] = _field(
+        "_perspective", """For a position built by ``Game.from_view``: the seat whose view it was built from.""")
