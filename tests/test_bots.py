@@ -117,9 +117,12 @@ def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
     order = ["guard", "priest", "priest", "baron", "king", "handmaid", "guard", "prince", "guard",
              "princess", "countess", "guard", "prince", "handmaid", "guard", "baron"]
     g.start_round(deck=order, first_player=0)
+    g.pause_between_turns = True  # look before seat 1 draws: then it holds only the missed card
     g.apply(Play("guard", (1,), 8))  # miss: seat 1 has no Princess
     b1 = Belief(g.view(0))
     assert b1.distribution(1).get("princess", 0.0) == 0.0
+    assert sum(b1.distribution(1).values()) == pytest.approx(1.0)
+    g.begin_turn()
     bot = HeuristicBot(seed=0)
     d = bot.choose(g.view(1))  # seat 1 holds handmaid + drew prince
     g.apply(d)
