@@ -20,6 +20,7 @@ from helpers import EDITION_PLAYERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from loveletter.bots.belief import Belief
 from loveletter.engine import Game, Knowledge, knowledge, parse_decision
 
 ALL = "*"  # in an expectation: every other seat
@@ -265,6 +266,7 @@ def check_true(g: Game, ks: list[Knowledge]) -> None:
             assert any(all(c in cs for c, cs in zip(perm, cands, strict=True))
                        for perm in itertools.permutations(g.hands[s])), (me, s, cands, g.hands[s])
             assert sorted(next(iter(cs)) for cs in cands if len(cs) == 1) == list(k.holds.get(s, ()))
+            assert k.known(s) == (k.holds[s][0] if len(cands) == 1 and s in k.holds else None)
         for s, values in k.ruled_out.items():
             assert not {g.values[c] for c in g.hands[s]} & values, (me, s, values, g.hands[s])
         for x, cards in k.knows_mine.items():
@@ -422,3 +424,57 @@ def test_every_kind_of_fact_is_exercised(edition: str) -> None:
             for seed in range(6):
                 fired += play_checked(ed, players, seed, rounds=3)
     assert EXPECTED_CHECKS[edition] <= set(fired), EXPECTED_CHECKS[edition] - set(fired)
+
+
+@pytest.mark.parametrize("edition, players", [("classic", 3), ("premium", 6), ("2019", 2), ("2019", 5)])
+def test_belief_takes_its_facts_from_knowledge_and_samples_keep_them(edition: str, players: int) -> None:
+    rng = random.Random(1)
+    for seed in range(4):
+        g = Game(edition, players, seed=seed)
+        g.start_round()
+        while not g.round_over:
+            v = g.view(g.to_move)
+            k, b = knowledge(v), Belief(v)
+            assert b.known == [k.holds[s][0] if s in k.holds else None for s in range(players)]
+            assert b.exposed == {s: cards[0] for s, cards in k.knows_mine.items()}
+            assert b.bottom == list(k.deck_bottom) and b.pool() == Counter(k.unseen)
+            for s, cands in k.candidates.items():
+                if len(cands) == 1 and s not in k.holds:
+                    dist = b.distribution(s)
+                    assert dist and set(dist) <= cands[0], (s, dist, cands)
+            for _ in range(5):
+                sample = b.sample(rng)
+                hands, deck = sample["hands"], sample["deck"]
+                assert hands[v.seat] == list(v.hand) and [len(h) for h in hands] == list(v.hand_sizes)
+                hidden = [c for s, h in enumerate(hands) if s != v.seat for c in h] + deck
+                hidden += [sample["set_aside"]] if sample["set_aside"] is not None else []
+                assert Counter(hidden) == Counter(v.unseen_counts())
+                for s, cards in k.holds.items():
+                    assert not Counter(cards) - Counter(hands[s])
+                for s, cands in k.candidates.items():
+                    assert any(all(c in cs for c, cs in zip(perm, cands, strict=True))
+                               for perm in itertools.permutations(hands[s])), (s, hands[s], cands)
+                for i, c in enumerate(k.deck_bottom):
+                    assert c is None or deck[i] == c
+            g.apply(rng.choice(g.legal_decisions()))
+
+
+def test_before_the_first_round_nothing_is_known() -> None:
+    g = Game("classic", 2, seed=0)
+    k = knowledge(g.view(0))
+    assert (k.holds, k.candidates, k.knows_mine, k.deck_bottom) == ({}, {}, {}, ())
+    assert k.unseen == g.deck_spec.counts
+
+
+def test_the_showdown_shows_every_hand() -> None:
+    g = Game("classic", 4, seed=3)
+    r = random.Random(3)
+    while True:
+        g.start_round()
+        while not g.round_over:
+            g.apply(r.choice(g.legal_decisions()))
+        if g.end_reason == "deckEmpty":
+            break
+    alive = [s for s in range(4) if g.alive[s]]
+    for x in range(4):
+        assert dict(knowledge(g.view(x)).holds) == {s: tuple(g.hands[s]) for s in alive if s != x}

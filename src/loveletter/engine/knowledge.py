@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -112,13 +113,12 @@ def knowledge(view: View) -> Knowledge:
 class _Token:
     """One physical card while it is hidden from somebody."""
 
-    __slots__ = ("kb", "mine", "placed", "pub")
+    __slots__ = ("kb", "mine", "pub")
 
-    def __init__(self, mine: int, pub: int, kb: int = 0, placed: bool = False) -> None:
+    def __init__(self, mine: int, pub: int, kb: int = 0) -> None:
         self.mine = mine  # cards it can be, for the observer
         self.pub = pub  # cards it can be, for everyone
         self.kb = kb  # seats (bits) that know exactly what it is, besides its holder
-        self.placed = placed  # put under the deck by a Chancellor
 
 
 def _single(mask: int) -> bool:
@@ -130,6 +130,11 @@ def _bits(mask: int) -> Iterable[int]:
         low = mask & -mask
         yield low
         mask ^= low
+
+
+@lru_cache(maxsize=4096)
+def _card_set(cards: tuple[str, ...], mask: int) -> frozenset[str]:
+    return frozenset(c for i, c in enumerate(cards) if mask >> i & 1)
 
 
 def _merge(a: int, b: int, played: int) -> int:
@@ -163,7 +168,10 @@ class Tracker:
         self.countess = self.bit.get("countess", 0)
         self.assassin = self.bit.get("assassin", 0)
         self.hands: list[list[_Token]] = [[] for _ in range(self.n)]
-        self.deck: list[_Token] = []  # top card last, like Game.deck
+        # the draw pile: ``fresh`` cards nobody has seen on top of ``bottom`` (the Chancellors'
+        # returns, bottom-most first, as in Game.deck whose top card is last)
+        self.fresh = 0
+        self.bottom: list[_Token] = []
         self.set_aside: _Token | None = None
         self._trade: tuple[int, int] | None = None  # the first half of a trade just seen
         self._compare: tuple[int, int, bool] | None = None  # winner, loser, higher loses
@@ -207,9 +215,16 @@ class Tracker:
         if len(hand) == 2:
             t1, t2 = hand
             kb = 0
-            for x in self._others(seat, self.me):
+            # only a seat that knew one of the two cards can know the one left (besides
+            # everyone, when the public sets already tell: the new token's public set says so)
+            who = t1.kb | t2.kb
+            if _single(t1.pub) or _single(t2.pub):
+                who = (1 << self.n) - 1
+            who &= ~(1 << seat | 1 << self.me)
+            for xb in _bits(who):
+                x = xb.bit_length() - 1
                 if self._knows_rest(x, t1, t2, played, forbid):
-                    kb |= 1 << x
+                    kb |= xb
             hand[:] = [_Token(_merge(t1.mine, t2.mine, played) & ~forbid,
                               _merge(t1.pub, t2.pub, played) & ~forbid, kb)]
             return
@@ -258,10 +273,14 @@ class Tracker:
         hand[:] = [kept]
         for name in names:  # each goes under the previous one (RULES.md Appendix A)
             m = self.bit.get(name, 0) if name is not None else mine
-            self.deck.insert(0, _Token(m, pub, kb | 1 << seat, placed=True))
+            self.bottom.insert(0, _Token(m, pub, kb | 1 << seat))
 
     def _draw_from_deck(self) -> _Token:
-        return self.deck.pop() if self.deck else self._fresh()
+        if self.fresh > 0:
+            self.fresh -= 1
+        elif self.bottom:
+            return self.bottom.pop()
+        return self._fresh()
 
     # ------------------------------------------------------------------ replay
     def known(self, seat: int) -> tuple[str, ...]:
@@ -279,7 +298,8 @@ class Tracker:
 
     def _round_start(self, e: Mapping[str, Any]) -> None:
         self.hands = [[] for _ in range(self.n)]
-        self.deck = [self._fresh() for _ in range(int(e["deckSize"]))]
+        self.fresh = int(e["deckSize"])
+        self.bottom = []
         self.set_aside = self._fresh()
         self._compare = None
 
@@ -410,8 +430,8 @@ class Tracker:
         for s in self._others(self.me):
             if len(self.hands[s]) != v.hand_sizes[s]:
                 self.hands[s] = [self._fresh() for _ in range(v.hand_sizes[s])]
-        if len(self.deck) != v.deck_size:
-            self.deck = [self._fresh() for _ in range(v.deck_size)]
+        if self.fresh + len(self.bottom) != v.deck_size:
+            self.fresh, self.bottom = v.deck_size, []
 
     def _name(self, mask: int) -> str:
         return self.cards[mask.bit_length() - 1]
@@ -430,7 +450,7 @@ class Tracker:
             hand = self.hands[s]
             if not hand:
                 continue
-            candidates[s] = tuple(frozenset(self._name(b) for b in _bits(t.mine)) for t in hand)
+            candidates[s] = tuple(_card_set(self.cards, t.mine) for t in hand)
             known = sorted(self._name(t.mine) for t in hand if _single(t.mine))
             if known:
                 holds[s] = tuple(known)
@@ -447,8 +467,7 @@ class Tracker:
             cards = sorted(self._name(t.mine) for t in self.hands[me] if _single(t.mine) and self._exact(x, t))
             if cards:
                 knows_mine[x] = tuple(cards)
-        top = max((i for i, t in enumerate(self.deck) if t.placed), default=-1)
-        bottom = tuple(self._name(t.mine) if _single(t.mine) else None for t in self.deck[:top + 1])
+        bottom = tuple(self._name(t.mine) if _single(t.mine) else None for t in self.bottom)
         for b in bottom:
             if b is not None:
                 unseen[b] -= 1
