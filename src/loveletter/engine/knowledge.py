@@ -46,7 +46,9 @@ know more from facts the observer cannot see (its own deductions from its own ha
 step of the log (see :mod:`loveletter.bots.belief`).
 
 Note: ``loveletter.engine`` exports the function :func:`knowledge` under the same name as this
-module, so import from the module with ``from loveletter.engine.knowledge import ...``.
+module, so the attribute ``loveletter.engine.knowledge`` is the function (``import
+loveletter.engine.knowledge as m`` too); import the module's other names with ``from
+loveletter.engine.knowledge import Tracker``.
 """
 
 from __future__ import annotations
@@ -66,8 +68,9 @@ __all__ = ["Knowledge", "Tracker", "knowledge"]
 class Knowledge:
     """What seat ``seat`` knows about hidden cards at the moment of its view.
 
-    Seats are engine seats. Only other seats still holding cards appear in ``holds``,
-    ``candidates`` and ``ruled_out``; a seat appears only when there is something to say.
+    Seats are engine seats; my own seat never appears. ``candidates`` lists every other seat
+    holding cards; ``holds``, ``ruled_out`` and ``knows_mine`` list a seat only when there is
+    something to say.
     """
 
     seat: int
@@ -215,8 +218,9 @@ class Tracker:
         if len(hand) == 2:
             t1, t2 = hand
             kb = 0
-            # only a seat that knew one of the two cards can know the one left (besides
-            # everyone, when the public sets already tell: the new token's public set says so)
+            # Only a seat that knew one of the two cards can know the one left, or any seat when
+            # a public set is a single card. (When only the merged public set is a single card,
+            # everyone knows and the new token's public set says so.)
             who = t1.kb | t2.kb
             if _single(t1.pub) or _single(t2.pub):
                 who = (1 << self.n) - 1
