@@ -113,7 +113,7 @@ def test_external_bot_spec() -> None:
 
 
 def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
-    g = Game("classic", 2, seed=0)
+    g = Game("classic", 2, seed=0, pause_between_turns=True)  # look before seat 1 draws
     # set aside guard, face up priest/priest/baron, seat 0 king, seat 1 handmaid; seat 0 draws guard
     order = ["guard", "priest", "priest", "baron", "king", "handmaid", "guard", "prince", "guard",
              "princess", "countess", "guard", "prince", "handmaid", "guard", "baron"]
@@ -121,6 +121,8 @@ def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:
     g.apply(Play("guard", (1,), 8))  # miss: seat 1 has no Princess
     b1 = Belief(g.view(0))
     assert b1.distribution(1).get("princess", 0.0) == 0.0
+    assert sum(b1.distribution(1).values()) == pytest.approx(1.0)
+    g.begin_turn()
     bot = HeuristicBot(seed=0)
     d = bot.choose(g.view(1))  # seat 1 holds handmaid + drew prince
     g.apply(d)

@@ -13,9 +13,10 @@ from pettingzoo.test import api_test, seed_test
 
 from loveletter.engine import Game
 from loveletter.engine.editions import EDITIONS
+from loveletter.engine.knowledge import knowledge
 from loveletter.rl import LoveLetterEnv, action_space, env
 from loveletter.rl.core import outcome
-from loveletter.rl.encoding import Encoder, knowledge
+from loveletter.rl.encoding import Encoder
 
 CONFIGS = [(name, n) for name, ed in EDITIONS.items() for n in range(ed.min_players, ed.max_players + 1)]
 
@@ -77,14 +78,26 @@ def test_observation_ignores_hidden_cards(edition: str, players: int) -> None:
 
 @pytest.mark.parametrize("edition,players", CONFIGS)
 def test_tracked_knowledge_is_true(edition: str, players: int) -> None:
-    """What the encoder claims a seat knows from its log is actually so."""
+    """What the encoder's "known" / "knows mine" blocks say a seat knows is actually so."""
+    enc = Encoder(edition, players)
+    k = len(enc.cards)
     for g in random_states(edition, players, games=3, seed=23 + players):
         for seat in range(players):
-            known, knows_mine = knowledge(g.view(seat))
-            for s, card in known.items():
-                assert card in g.hands[s], (seat, s, card, g.hands)
-            for card in knows_mine.values():
-                assert card in g.hands[seat], (seat, card, g.hands)
+            obs = enc.encode(g.view(seat))
+            facts = knowledge(g.view(seat))
+            i = 9 + 3 * k + players
+            for r in range(players):
+                s = (seat + r) % players
+                i += 9 + k
+                known = [enc.cards[j] for j in np.flatnonzero(obs[i:i + k])]
+                mine = [enc.cards[j] for j in np.flatnonzero(obs[i + k:i + 2 * k])]
+                i += 2 * k
+                assert sorted(known) == sorted(set(facts.holds.get(s, ()))) if r else not known
+                assert sorted(mine) == sorted(set(facts.knows_mine.get(s, ()))) if r else not mine
+                for card in known:
+                    assert card in g.hands[s], (seat, s, card, g.hands)
+                for card in mine:
+                    assert card in g.hands[seat], (seat, card, g.hands)
 
 
 def test_rewards_round_and_game() -> None:

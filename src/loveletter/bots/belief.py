@@ -1,17 +1,17 @@
 """What one seat can infer about hidden cards, from its :class:`~loveletter.engine.View` only.
 
-:class:`Belief` replays the view's redacted log and keeps, for every other seat:
+The facts come from :mod:`loveletter.engine.knowledge` (the one reader of a seat's log): for every
+other seat the card it surely holds (``known``), the cards it cannot hold (their likelihood is 0),
+which seats know *our* card (``exposed``), the cards we put under the deck with a Chancellor
+(``bottom``) and the unseen-card pool.
 
-* ``known[s]``: the card ``s`` certainly holds (Priest/Baroness/Cardinal looks, Baron and Dowager
-  Queen comparisons, King/Cardinal trades, a Bishop target that kept the named card), kept while
-  ``s`` plays other cards and dropped when ``s`` plays it, discards it or redraws;
-* ``factor[s][card]``: a likelihood multiplier per card id (0 rules a card out: a Guard miss, a
-  lost comparison; > 1 favours it: a Countess play suggests a King or Prince). When ``s`` plays
-  an unknown card the factors are blended towards 1, because the card kept may be the new one.
-
-It also tracks which other seats know *our* card (``exposed``) and the cards we put under the deck
-with a Chancellor. :meth:`Belief.distribution` gives per-seat card probabilities and
-:meth:`Belief.sample` a full consistent assignment of the hidden cards (hands, deck, set-aside).
+On top of the facts, :class:`Belief` keeps the heuristic's judgement: ``factor[s][card]``, a
+soft likelihood multiplier per card id (> 1 favours it: a Countess play suggests a King or Prince;
+a seat that plays a card tends to keep a higher one). When ``s`` plays a card we did not know it
+held, the factors are blended towards 1, because the card kept may be the new one; they start
+afresh when its hand is replaced. :meth:`Belief.distribution` gives per-seat card probabilities
+and :meth:`Belief.sample` a full consistent assignment of the hidden cards (hands, deck,
+set-aside).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine import View
+from ..engine.knowledge import Knowledge, Tracker
 
 #: Blend of the old likelihood factors after a seat plays a card we did not know it held.
 KEEP_OLD = 0.55
@@ -30,6 +31,8 @@ LOWER = 0.55
 #: Bounds of that shading (a hard exclusion, factor 0, stays 0).
 CAP = 3.0
 FLOOR = 0.25
+#: Attempts of :meth:`Belief.sample` at an assignment that breaks no hard fact.
+SAMPLE_TRIES = 4
 
 
 class Belief:
@@ -37,30 +40,36 @@ class Belief:
 
     def __init__(self, view: View) -> None:
         self.view = view
-        self.me = me = view.seat
+        self.me = view.seat
         self.values = view.values
         n = view.players
-        self.known: list[str | None] = [None] * n
         self.factor: list[dict[str, float]] = [{} for _ in range(n)]
-        #: seats (other than me) that know my current card, and the card they know
-        self.exposed: dict[int, str] = {}
-        #: per seat: what it knows about other seats' cards (seen by me to be seen)
+        #: per seat: the seats whose hand it looked at this round
         self.seen_by: dict[int, set[int]] = {}
-        self.bottom: list[str | None] = []  # known deck bottom, bottom-most first
-        self.my_hand: list[str] = []
-        self._pending_bishop: tuple[int, int | None] = (-1, None)
-        self._compare_pending: tuple[int, int, bool] | None = None
-        self._last_card = ""
-        self._replay(view.log)
-        self.bottom = self.bottom[: view.deck_size]
-        if list(view.hand) and sorted(self.my_hand) != sorted(view.hand):
-            self.my_hand = list(view.hand)
-        # my own card is not a secret from me
-        self.known[me] = None
+        tracker = Tracker(view)
+        self._replay(tracker)
+        #: the facts (see :class:`~loveletter.engine.knowledge.Knowledge`)
+        self.knowledge: Knowledge = tracker.result()
+        k = self.knowledge
+        #: per seat: the card it surely holds (None if unknown; always None for my own seat)
+        self.known: list[str | None] = [None] * n
+        for s, cards in k.holds.items():
+            self.known[s] = cards[0]
+        #: seats (other than me) that know my current card, and the card they know
+        self.exposed: dict[int, str] = {s: cards[0] for s, cards in k.knows_mine.items()}
+        self.bottom: list[str | None] = list(k.deck_bottom)  # known deck bottom, bottom-most first
+        self.my_hand: list[str] = list(view.hand)
+        # hard exclusions: a card no card of that hand can be has likelihood 0
+        deck = view.deck_counts
+        for s, cands in k.candidates.items():
+            possible = frozenset().union(*cands)
+            f = self.factor[s]
+            for c in deck:
+                if c not in possible:
+                    f[c] = 0.0
 
-    # ------------------------------------------------------------------ log replay
+    # ------------------------------------------------------------------ log replay (soft factors)
     def _reset(self, s: int) -> None:
-        self.known[s] = None
         self.factor[s] = {}
 
     def _blend(self, s: int) -> None:
@@ -73,152 +82,62 @@ class Belief:
         for c in cards:
             f[c] = f.get(c, 1.0) * w
 
-    def _lost_my_card(self, card: str) -> None:
-        for s, c in list(self.exposed.items()):
-            if c == card and card not in self.my_hand:
-                del self.exposed[s]
-
-    def _replay(self, log: tuple[dict[str, Any], ...]) -> None:
+    def _replay(self, tracker: Tracker) -> None:
         me, values = self.me, self.values
-        for e in log:
+        for e in self.view.log:
             k = e["kind"]
             s = e.get("seat")
+            before = tracker.known(s) if k == "play" and s != me else ()
+            tracker.feed(e)
             if k == "draw":
-                if s == me:
-                    self.my_hand.append(e["card"])
-                elif e["reason"] == "replacement":
+                if s != me and e["reason"] == "replacement":
                     self._reset(s)
-                    self.exposed.pop(s, None)
-            elif k == "play":
+            elif k == "play" and s != me:
                 card = e["card"]
-                self._last_card = card
-                if s == me:
-                    if card in self.my_hand:
-                        self.my_hand.remove(card)
-                    self._lost_my_card(card)
-                else:
-                    if self.known[s] is not None:
-                        if self.known[s] == card:
-                            self._reset(s)
+                if card in before:
+                    self._reset(s)  # it played the card we knew: what it holds now is new
+                elif not before:
+                    self._blend(s)
+                    if card == "countess":
+                        self._mul(s, ("king", "prince"), 4.0)
                     else:
-                        self._blend(s)
-                        if card == "countess":
-                            self._mul(s, ("king", "prince"), 4.0)
-                        else:
-                            # players tend to keep the higher card: shade the kept card upwards
-                            vx = values[card]
-                            f = self.factor[s]
-                            for c, v in values.items():
-                                if v > vx:
-                                    f[c] = min(CAP, f.get(c, 1.0) * HIGHER)
-                                elif v < vx:
-                                    x = f.get(c, 1.0)
-                                    f[c] = max(FLOOR, x * LOWER) if x > 0 else 0.0
-                if card == "chancellor":
-                    if s != me:
-                        self._reset(s)
-                        # it keeps the best of three cards: favour high values a little
+                        # players tend to keep the higher card: shade the kept card upwards
+                        vx = values[card]
+                        f = self.factor[s]
                         for c, v in values.items():
-                            if v >= 5:
-                                self._mul(s, (c,), 1.5)
-                if card in ("guard", "bishop") and e.get("result") == "miss" and e["targets"]:
-                    t = e["targets"][0]
-                    if t != me:
-                        self._mul(t, [c for c, v in values.items() if v == e["guess"]], 0.0)
-                if card == "bishop" and e.get("result") == "hit" and e["targets"]:
-                    t = e["targets"][0]
-                    self._pending_bishop = (t, e["guess"])
+                            if v > vx:
+                                f[c] = min(CAP, f.get(c, 1.0) * HIGHER)
+                            elif v < vx:
+                                f[c] = max(FLOOR, f.get(c, 1.0) * LOWER)
+                if card == "chancellor":
+                    self._reset(s)
+                    # it keeps the best of three cards: favour high values a little
+                    for c, v in values.items():
+                        if v >= 5:
+                            self._mul(s, (c,), 1.5)
             elif k == "discard":
-                card = e["card"]
-                if s == me:
-                    if card in self.my_hand:
-                        self.my_hand.remove(card)
-                    self._lost_my_card(card)
-                else:
-                    if self.known[s] == card:
-                        self.known[s] = None
-                    if e["how"] != "knockedOutDiscard":
-                        self._reset(s)
-            elif k == "bishop_choice":
-                t, guess = self._pending_bishop
-                if not e["discard"] and t != me and guess is not None:
-                    cands = [c for c, v in values.items() if v == guess]
-                    if len(cands) == 1:
-                        self.known[t] = cands[0]
-                    else:
-                        self.factor[t] = {c: (1.0 if c in cands else 0.0) for c in values}
+                if s != me and e["how"] != "knockedOutDiscard":
+                    self._reset(s)
             elif k == "see":
                 t = e["target"]
-                if s == me and "card" in e:
-                    self.known[t] = e["card"]
+                if s == me:
                     self.factor[t] = {}
-                elif t == me and s is not None:
-                    if self.my_hand:
-                        self.exposed[s] = self.my_hand[0]
                 self.seen_by.setdefault(s, set()).add(t)
-            elif k == "compare":
-                a, b, res = e["seat"], e["target"], e["result"]
-                if me not in (a, b) and res != "tie":
-                    winner = b if res == a else a
-                    # the loser's card is revealed by its knock-out discard (applied at the knockout)
-                    self._compare_pending = (winner, res, self._last_card == "baron")
             elif k == "knockout":
                 if s != me:
                     self._reset(s)
-                pend = self._compare_pending
-                if pend is not None and pend[1] == s:
-                    self._apply_compare(pend[0], s, pend[2])
-                self._compare_pending = None
-                self.exposed.pop(s, None)
             elif k == "receive":
                 frm = e["from"]
-                if s == me:
-                    old = list(self.my_hand)
-                    self.my_hand = [e["card"]] if "card" in e else self.my_hand
-                    if old and frm != me:
-                        self.known[frm] = old[0]
-                        self.factor[frm] = {}
-                    # the seat I traded with knows my new card (it was theirs)
-                    self.exposed = {frm: self.my_hand[0]} if self.my_hand and frm != me else {}
-                elif frm != me:
-                    # a trade between two other seats: their knowledge swaps (handled once per pair)
-                    if s < frm:
-                        self.known[s], self.known[frm] = self.known[frm], self.known[s]
-                        self.factor[s], self.factor[frm] = self.factor[frm], self.factor[s]
-            elif k == "chancellor_return":
-                bottom = e.get("bottom")
-                if s == me and bottom is not None:
-                    self.my_hand = [e["keep"]]
-                    self.bottom = list(reversed(bottom)) + self.bottom
-                else:
-                    self.bottom = [None] * e["count"] + self.bottom
-            elif k == "chancellor_draw":
-                if s == me and "cards" in e:
-                    self.my_hand.extend(e["cards"])
-
-    def _apply_compare(self, winner: int, loser: int, higher_wins: bool) -> None:
-        # the loser's knocked-out hand is the last card of its (final) discard pile
-        pile = self.view.discards[loser]
-        if not pile or winner == self.me:
-            return
-        lv = self.values[pile[-1]]
-        bad = [c for c, v in self.values.items() if (v <= lv if higher_wins else v >= lv)]
-        self._mul(winner, bad, 0.0)
+                if s == me and frm != me:
+                    self.factor[frm] = {}  # it now holds the card I gave
+                elif me not in (s, frm) and s < frm:  # a trade between two other seats (once per pair)
+                    self.factor[s], self.factor[frm] = self.factor[frm], self.factor[s]
 
     # ------------------------------------------------------------------ queries
     def pool(self) -> Counter[str]:
-        """Unseen cards minus those we know are in another seat's hand or under the deck."""
-        pool = Counter(self.view.unseen_counts())
-        for s, c in enumerate(self.known):
-            if c is not None and self.view.alive[s]:
-                if pool[c] > 0:
-                    pool[c] -= 1
-                else:
-                    self.known[s] = None  # inconsistent (should not happen): forget it
-        for c in self.bottom:
-            if c is not None and pool[c] > 0:
-                pool[c] -= 1
-        return +pool
+        """Hidden cards whose place we do not know (:attr:`Knowledge.unseen`): the unseen cards
+        minus those we know are in another seat's hand or under the deck."""
+        return Counter(self.knowledge.unseen)
 
     def distribution(self, s: int, pool: Counter[str] | None = None) -> dict[str, float]:
         """Probability of each card id in seat ``s``'s hand (one card)."""
@@ -241,31 +160,37 @@ class Belief:
             out[v] = out.get(v, 0.0) + p
         return out
 
-    def sample(self, rng: random.Random) -> dict[str, Any]:
-        """One assignment of every hidden card consistent with the view.
-
-        Returns ``hands`` (per seat, list; our own hand as is), ``deck`` (top card LAST) and
-        ``set_aside`` (None when it was taken).
-        """
+    def _deal(self, rng: random.Random) -> tuple[list[list[str]], Counter[str], bool]:
+        """Other seats' hands drawn from the pool; False if a card had to break a hard fact
+        (the candidates of a card were all taken by earlier picks)."""
         v = self.view
+        k = self.knowledge
         pool = self.pool()
+        consistent = True
         hands: list[list[str]] = [[] for _ in range(v.players)]
         hands[self.me] = list(v.hand)
         others = [s for s in range(v.players) if s != self.me and v.hand_sizes[s] > 0]
         rng.shuffle(others)
-        # most constrained first: known cards, then seats with factors
-        others.sort(key=lambda s: 0 if self.known[s] is not None else (1 if self.factor[s] else 2))
+        # most constrained first: known cards, then seats with exclusions, then with factors
+        others.sort(key=lambda s: 0 if self.known[s] is not None else (
+            1 if 0.0 in self.factor[s].values() else (2 if self.factor[s] else 3)))
         for s in others:
-            need = v.hand_sizes[s]
-            if self.known[s] is not None:
-                hands[s].append(self.known[s])
-                need -= 1
-            for _ in range(need):
-                f = self.factor[s]
-                items = [(c, k * f.get(c, 1.0)) for c, k in sorted(pool.items()) if k > 0]
+            held = list(k.holds.get(s, ()))
+            hands[s].extend(held)
+            # one candidate set per card we do not know (the known ones are the singletons)
+            need = v.hand_sizes[s] - len(held)
+            slots: list[frozenset[str] | None] = [cs for cs in k.candidates.get(s, ()) if len(cs) != 1]
+            slots = (slots + [None] * need)[:need]
+            f = self.factor[s]
+            for cs in slots:
+                items = [(c, n * f.get(c, 1.0)) for c, n in sorted(pool.items()) if n > 0 and (cs is None or c in cs)]
                 tot = sum(w for _, w in items)
-                if tot <= 0:
-                    items = [(c, float(k)) for c, k in sorted(pool.items()) if k > 0]
+                if tot <= 0:  # the soft factors exclude every candidate left: use the counts only
+                    items = [(c, float(n)) for c, n in sorted(pool.items()) if n > 0 and (cs is None or c in cs)]
+                    tot = sum(w for _, w in items)
+                if tot <= 0:  # no candidate left in the pool (earlier picks took them): any card
+                    consistent = False
+                    items = [(c, float(n)) for c, n in sorted(pool.items()) if n > 0]
                     tot = sum(w for _, w in items)
                 r = rng.random() * tot
                 pick = items[-1][0]
@@ -276,6 +201,24 @@ class Belief:
                         break
                 hands[s].append(pick)
                 pool[pick] -= 1
+        return hands, pool, consistent
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """One assignment of every hidden card consistent with the view.
+
+        Known cards and the known deck bottom are placed as they are; every other card of a hand
+        is drawn from the pool among its candidates, weighted by the soft factors.
+
+        Returns ``hands`` (per seat, list; our own hand as is), ``deck`` (top card LAST) and
+        ``set_aside`` (None when it was taken).
+        """
+        v = self.view
+        for _ in range(SAMPLE_TRIES - 1):
+            hands, pool, consistent = self._deal(rng)
+            if consistent:
+                break
+        else:
+            hands, pool, _ = self._deal(rng)
         rest = list(pool.elements())
         rest.sort()
         rng.shuffle(rest)

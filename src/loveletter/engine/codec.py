@@ -144,4 +144,6 @@ def codec(edition: str, players: int) -> Codec:
     return Codec(edition, players)
 
 
-__all__ = ["Codec", "RelKey", "codec"]
+codec_for = codec
+
+__all__ = ["Codec", "RelKey", "codec", "codec_for"]

@@ -31,13 +31,9 @@ from typing import Any
 from .errors import PositionError
 from .events import freeze
 from .game import Game
+from .knowledge import Knowledge, knowledge
 from .state import GAME_OVER, ROUND_OVER, SETUP
 from .views import View, private_fields
-
-try:  # TODO(merge): the knowledge module lands from its own branch; drop this guard then
-    from .knowledge import knowledge  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover
-    knowledge = None
 
 
 def _pending(view: View) -> tuple[Any, ...]:
@@ -111,7 +107,7 @@ class Determinizer:
         self._visible = Counter(view.hand) + Counter(view.face_up)
         for pile in view.discards:
             self._visible.update(pile)
-        self._knowledge: Any = None
+        self._knowledge: Knowledge | None = None
 
     def position(self, hidden: Mapping[str, Any]) -> Game:
         """A new position with these hidden cards (checked; :class:`PositionError` if they do not fit)."""
@@ -174,16 +170,13 @@ class Determinizer:
         return hands, list(deck), set_aside
 
     def _check_knowledge(self, hands: list[list[str]], deck: list[str]) -> None:
-        if knowledge is None:
-            return
-
         if self._knowledge is None:
             self._knowledge = knowledge(self.view)
         k = self._knowledge
         values = self.view.values
-        for s, card in k.holds.items():
-            if card not in hands[s]:
-                raise PositionError(f"seat {s} surely holds {card}")
+        for s, cards in k.holds.items():
+            if Counter(cards) - Counter(hands[s]):
+                raise PositionError(f"seat {s} surely holds {', '.join(cards)}")
         for s, ruled in k.ruled_out.items():
             if any(values[c] in ruled for c in hands[s]):
                 raise PositionError(f"seat {s} cannot hold a card of value {sorted(ruled)}")

@@ -136,6 +136,7 @@ class GameState:
     values: Final[Mapping[str, int]] = _field("_values")
     guesses: Final[tuple[int, ...]] = _field("_guesses", """The values a Guard or Bishop may name.""")
     seats: Final[tuple[str, ...]] = _field("_seats")
+    face_up_count: Final[int] = _field("_face_up_count", """Cards laid face up at setup (2 players).""")
     start_tokens: Final[tuple[int, ...]] = _field("_start_tokens")
 
     @property

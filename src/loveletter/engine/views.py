@@ -71,8 +71,13 @@ class View:
         return [e for e in self.log if _is_private_to(e, self.seat)]
 
     def unseen_counts(self) -> dict[str, int]:
-        """Cards this seat has not seen face up or in its own hand: the card-counting baseline
-        (the deck, the set-aside card and the other seats' hands are drawn from these)."""
+        """Copies not face up, in a discard pile or in this seat's hand: the raw card-counting
+        baseline (the deck, the set-aside card and the other hands hold these).
+
+        It ignores what the seat learned privately (a Priest look, the card it gave in a trade,
+        its Chancellor returns). For the cards not yet seen by this seat use
+        ``loveletter.engine.knowledge_of(view).unseen``.
+        """
         left = dict(self.deck_counts)
         seen = list(self.hand) + list(self.face_up)
         for pile in self.discards:

@@ -54,6 +54,11 @@ all if every seat or no seat gained. ``"tokens"``: +1 for each token at the step
 Versions
 --------
 * ``loveletter_v0`` -- first version.
+* ``loveletter_v0`` (same layout) -- the "known" and "knows mine" blocks come from
+  :mod:`loveletter.engine.knowledge`: more correct (a card of mine another seat saw is no longer
+  "known" to it once I played a copy of that card; public facts such as a Bishop target keeping
+  the named card, a lost comparison's bound, trades between others and my Chancellor's deck
+  bottom count), and multi-hot when a seat holds two known cards.
 """
 
 from __future__ import annotations

@@ -24,15 +24,16 @@ per seat r     9      in round, protected, current player, mandated, holds the J
                       hand size / 3
   discards     K      copies in that seat's discard pile / copies in the deck
   known        K      one-hot: the card I know that seat holds (see below); zeros for r = 0
-  knows mine   K      one-hot: the card of mine that seat knows I hold; zeros for r = 0
+  knows mine   K      one-hot: the card of mine that seat surely knows I hold; zeros for r = 0
 =============  =====  ===========================================================================
 
-"Known" cards come from replaying this round's log as the observer saw it (perfect recall): a
-Priest/Baron/Baroness/Dowager Queen/Cardinal look at a hand, or a King/Cardinal trade with me,
-makes a card known; trades between two other seats move what I know along with the hands; the
-knowledge is dropped when the seat plays a card of that name, discards, is knocked out, draws
-for a Chancellor, or trades with me. The same rules track which of my cards each other seat
-knows. Needs numpy.
+"Known" and "knows mine" are :func:`loveletter.engine.knowledge.knowledge` of the view
+(``holds`` and ``knows_mine``): looks, comparisons, trades (what I know travels with the hands),
+public facts such as a Bishop target keeping a named card, and the deck bottom I filled with a
+Chancellor. They are one-hot when the seat holds one card, the usual case when I decide; a seat in
+the middle of its turn may have two known cards. The "unseen" block stays the raw count of
+``view.unseen_counts()`` (it does not subtract the cards I know are in other hands: those are in
+the "known" blocks). Needs numpy.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import numpy as np
 
 from ..engine import View
 from ..engine.editions import ALL_CARDS, find_edition
+from ..engine.knowledge import knowledge
 
 PHASES = ("play", "chancellor", "bishop", "cardinal")
 SEAT_FLAGS = 9
@@ -58,72 +60,6 @@ def obs_size(edition: str, players: int) -> int:
 def _cards(edition: str, players: int) -> tuple[str, ...]:
     counts = find_edition(edition).deck(players).counts
     return tuple(c for c in ALL_CARDS if c in counts)
-
-
-def knowledge(view: View) -> tuple[dict[int, str], dict[int, str]]:
-    """From the observer's log: (seat -> card I know it holds, seat -> card of mine it knows)."""
-    me = view.seat
-    known: dict[int, str] = {}
-    knows_mine: dict[int, str] = {}
-    hand: list[str] = []
-    last_trade: tuple[int, int] | None = None
-    for e in view.log:
-        kind = e["kind"]
-        seat = e.get("seat")
-        if kind == "receive":
-            src = e["from"]
-            pair = (min(seat, src), max(seat, src))
-            if seat == me:
-                if hand:
-                    known[src] = hand[0]  # it now holds what I gave
-                else:
-                    known.pop(src, None)
-                hand = [e["card"]]
-                knows_mine.clear()
-                knows_mine[src] = e["card"]  # it gave me this card
-            elif src != me and pair != last_trade:
-                a, b = pair
-                ka, kb = known.pop(a, None), known.pop(b, None)
-                if kb is not None:
-                    known[a] = kb
-                if ka is not None:
-                    known[b] = ka
-            last_trade = pair
-            continue
-        last_trade = None
-        if seat == me:
-            if kind == "draw":
-                hand.append(e["card"])
-                if e["reason"] == "replacement":
-                    knows_mine.clear()
-            elif kind in ("play", "discard"):
-                card = e["card"]
-                if card in hand:
-                    hand.remove(card)
-                if kind == "discard":
-                    knows_mine.clear()
-                else:
-                    for s in [s for s, c in knows_mine.items() if c == card]:
-                        del knows_mine[s]
-            elif kind == "chancellor_draw":
-                hand.extend(e["cards"])
-                knows_mine.clear()
-            elif kind == "chancellor_return":
-                hand = [e["keep"]]
-            elif kind == "see" and "card" in e and e["target"] != me:  # a Cardinal may look at me
-                known[e["target"]] = e["card"]
-            continue
-        if seat is None:
-            continue
-        if kind == "see":
-            if e["target"] == me and hand:
-                knows_mine[seat] = hand[0]
-        elif kind == "play":
-            if known.get(seat) == e["card"]:
-                del known[seat]
-        elif kind in ("discard", "knockout", "chancellor_draw"):
-            known.pop(seat, None)
-    return known, knows_mine
 
 
 class Encoder:
@@ -174,7 +110,8 @@ class Encoder:
         i += k
         out[i:i + k] = self._counts(view.face_up) / self.copies
         i += k
-        known, knows_mine = knowledge(view)
+        facts = knowledge(view)
+        known, knows_mine = facts.holds, facts.knows_mine
         jester = view.jester
         for r in range(n):
             s = (me + r) % n
@@ -186,11 +123,13 @@ class Encoder:
             i += SEAT_FLAGS
             out[i:i + k] = np.minimum(self._counts(view.discards[s]) / self.copies, 1.0)
             i += k
-            if s in known and r:
-                out[i + self.card_index[known[s]]] = 1.0
+            if r:
+                for c in known.get(s, ()):
+                    out[i + self.card_index[c]] = 1.0
             i += k
-            if s in knows_mine and r:
-                out[i + self.card_index[knows_mine[s]]] = 1.0
+            if r:
+                for c in knows_mine.get(s, ()):
+                    out[i + self.card_index[c]] = 1.0
             i += k
         assert i == self.size
         return out
