@@ -177,7 +177,8 @@ def test_chinese_uses_full_width_punctuation_and_no_stray_spaces():
     ("你拿到 {card}。", {"card": "苏珊娜侍女"}, "你拿到苏珊娜侍女。"),  # a stray space goes
     ("下一轮：{player} 先手。", {"player": "你"}, "下一轮：你先手。"),
     ("{player}先手。", {"player": "机器人 1"}, "机器人 1 先手。"),  # Chinese meets a digit: one space
-    ("第{n}轮", {"n": 3}, "第 3 轮"),
+    ("第{n}轮", {"n": 3}, "第 3 轮"), ("（{n}）", {"n": 3}, "（3）"),
+    ("情书 · {edition} · 第{n}轮", {"edition": "豪华版（AEG 2016）", "n": 1}, "情书 · 豪华版（AEG 2016） · 第 1 轮"),
     ("保存到 {path}。", {"path": "/tmp/a b.json"}, "保存到 /tmp/a b.json。"),  # a value is never changed inside
 ])
 def test_chinese_spacing_at_the_edges_of_fields(template, fields, expected):

@@ -47,10 +47,11 @@ def _gap(left: str, right: str, gap: str) -> str:
     """The space between two characters where a field meets its neighbour, in Chinese text."""
     if not left or not right:
         return gap
-    if _is_wide_punct(left) or _is_wide_punct(right) or (is_wide(left) and is_wide(right)):
+    if is_wide(left) and is_wide(right):
         return ""
     if (is_wide(left) and _is_latin(right)) or (_is_latin(left) and is_wide(right)):
-        return " "
+        # full-width punctuation takes no space ("（1"), Chinese text takes one ("机器人 1")
+        return "" if _is_wide_punct(left) or _is_wide_punct(right) else " "
     return gap
 
 
