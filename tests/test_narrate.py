@@ -378,3 +378,25 @@ def test_the_reference_lists_every_card_of_the_deck():
     lines = [render(m, t, _names(t, 2, "classic")) for m in reference("classic", 2)]
     assert lines[0] == f"Aide-mémoire des cartes{NB}: classique (AEG 2012), 2 joueurs"
     assert len(lines) == 9 and lines[1].startswith(f"1  Garde Odette ×5{NB}: choisissez")
+
+
+def test_narrate_is_pure():
+    """It imports the engine, loveletter.i18n, Babel and the standard library, nothing else."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    import loveletter.narrate as narrate
+
+    allowed_ours = {"engine", "engine.editions", "i18n"}
+    for path in Path(narrate.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module in allowed_ours, (path.name, node.module)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                root = (node.module or "").split(".")[0]
+                assert root in sys.stdlib_module_names or root == "babel", (path.name, node.module)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    root = alias.name.split(".")[0]
+                    assert root in sys.stdlib_module_names or root == "babel", (path.name, alias.name)
