@@ -109,7 +109,8 @@ def cmd_record(args: argparse.Namespace) -> int:
         g = replay(read_json(args.file))
     except RecordError as exc:
         raise CliError(f"{args.file}: {exc}") from None
-    print(f"ok: {g.edition.name} {g.players}p, {g.round_no} rounds, tokens {g.tokens}, "
+    rounds = f"{g.round_no} round" + ("" if g.round_no == 1 else "s")
+    print(f"ok: {g.edition.name} {g.players}p, {rounds}, tokens {g.tokens}, "
           f"{'winners ' + str(g.game_winners) if g.game_over else 'game in progress'}")
     return 0
 

@@ -196,8 +196,9 @@ def run_arena(
 def format_table(res: dict[str, Any]) -> str:
     """The results as a plain-text table."""
     n = res["players"]
-    lines = [f"{res['edition']} {n}p: {res['matches']} matches = {res['games_played']} games "
-             f"in {res['seconds']:.0f}s (par win rate {100 / n:.1f}%)",
+    matches, games = res["matches"], res["games_played"]
+    lines = [f"{res['edition']} {n}p: {matches} match{'' if matches == 1 else 'es'} = {games} "
+             f"game{'' if games == 1 else 's'} in {res['seconds']:.1f} s (par win rate {100 / n:.1f}%)",
              f"{'bot':<32} {'wins':>8} {'win rate':>9} {'95% CI':>17} {'rating':>7} {'games':>6}"]
     for r in sorted(res["results"], key=lambda r: -r["rating"]):
         lo, hi = r["ci95"]

@@ -1,4 +1,4 @@
-"""``python -m loveletter.i18n [--check]``: compile the .po catalogs to .mo (or check they are current)."""
+"""``python -m loveletter.i18n [--check]``: extract the message ids, update every catalog, compile them."""
 
 from .catalog import main
 

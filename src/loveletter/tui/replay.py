@@ -1,21 +1,25 @@
-"""``loveletter replay FILE``: step through a recorded game with every hand shown."""
+"""``loveletter replay FILE``: step through a recorded game with every hand shown.
+
+The narration is omniscient (every event in full); in a game saved by ``loveletter play`` it speaks
+to the person who played it ("you"), elsewhere of every seat by name.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..engine import Game, RecordError, parse_decision, replay
+from ..narrate import Card, Items, Phrase, Seat, Verbatim, edition_title, msg, nmsg
 from .console import Console, Quit
 from .session import HUMAN, TuiError, _load_save, resolve_lang
 from .text import Table
 
 
 def _hands(g: Game, table: Table) -> str:
-    parts = []
-    for s in range(g.players):
-        hand = ", ".join(table.card(c) for c in g.hands[s]) or "–"
-        parts.append(f"{table.name(s)}: {hand}")
-    return table.t("Hands: {hands}", hands=" · ".join(parts))
+    hands = tuple(Phrase(msg("{player}: {cards}", player=Seat(s), cards=Items(tuple(Card(c) for c in g.hands[s]),
+                                                                              "plain")))
+                  for s in range(g.players))
+    return table.say(msg("Hands: {hands}", hands=Items(hands, "dots")))
 
 
 def replay_game(path: str, *, lang: str | None = None, show_all: bool = False,
@@ -28,11 +32,13 @@ def replay_game(path: str, *, lang: str | None = None, show_all: bool = False,
     seats = final.seats
     names = [t("You") if s == HUMAN else t("Bot {n}", n=i) if s != f"P{i}" else t("Player {n}", n=i)
              for i, s in enumerate(seats)]
-    table = Table(t, names, None, final.edition.name, final.players)
+    reader = seats.index(HUMAN) if HUMAN in seats else None
+    table = Table(t, names, reader, final.edition.name, final.players)
     g = Game(final.edition, final.players, seed=final.seed, options=final.user_options, profile=final.profile,
              seats=seats, start_tokens=final.start_tokens)
-    io.write(t("Replay of {file}: {edition}, {players} players, goal {goal} tokens.", file=path,
-               edition=t.edition(g.edition.name), players=g.players, goal=g.goal))
+    title = nmsg("Replay of {file}: {edition}, {count} player.", "Replay of {file}: {edition}, {count} players.",
+                 g.players, file=Verbatim(path), edition=edition_title(g.edition.name))
+    io.write(table.say(title.followed_by(nmsg("Goal: {count} token.", "Goal: {count} tokens.", g.goal))))
     try:
         for rnd in data["rounds"]:
             first = rnd.get("firstPlayer") if rnd.get("firstPlayerGiven") else None

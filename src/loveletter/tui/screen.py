@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..engine import View
+from ..narrate import Items, Phrase, card_copies, card_label, face_up, jester_line, mandate_line, msg, spies_line
 from .text import Table
 
 #: How many lines of this round's log the screen keeps.
@@ -37,6 +38,11 @@ def private_notes(view: View, table: Table) -> list[str]:
     return notes
 
 
+def _labels(cards: tuple[str, ...], values: dict[str, int]) -> Items:
+    """Cards with their values, as a plain list: ``Guard Odette (1), Priest Tomas (2)``."""
+    return Items(tuple(Phrase(card_label(c, values[c])) for c in cards), "plain")
+
+
 def render(view: View, table: Table) -> str:
     """The whole screen for ``view.seat``: public table state, own hand, own knowledge, the round log."""
     t = table.t
@@ -45,13 +51,14 @@ def render(view: View, table: Table) -> str:
     out.append(f"══ {title} " + "═" * max(3, 60 - width(title)))
     out.append(t("Tokens to win: {goal} · Cards left in the deck: {deck}", goal=view.goal, deck=view.deck_size))
     if view.face_up:
-        out.append(t("Face-up cards out of this round: {cards}.", cards=table.cards(view.face_up)))
+        out.append(table.say(face_up(view.face_up)))
     if view.set_aside_taken:
         out.append(t("The set-aside card has been taken."))
     unseen = view.unseen_counts()
     values = view.values
     listed = sorted(unseen.items(), key=lambda kv: (values[kv[0]], kv[0]))
-    out.append(t("Not yet seen by you: {cards}", cards=", ".join(f"{table.card(c)} ×{k}" for c, k in listed) or "–"))
+    out.append(table.say(msg("Not yet seen by you: {cards}",
+                             cards=Items(tuple(Phrase(card_copies(c, k)) for c, k in listed), "plain"))))
     out.append("")
     names_w = max(width(n) for n in table.names) + 2
     status_w = max(width(t(s)) for s in ("in the round", "protected", "out", "to move")) + 2
@@ -67,16 +74,15 @@ def render(view: View, table: Table) -> str:
         if view.protected[s] and view.alive[s] and status != t("protected"):
             status += "+" + t("protected")
         tokens = "●" * view.tokens[s] + "○" * max(0, view.goal - view.tokens[s])
-        pile = ", ".join(f"{table.card(c)}({values[c]})" for c in view.discards[s]) or "–"
+        pile = table.narrator.arg(_labels(view.discards[s], values))
         out.append(f"{pad(table.name(s), names_w)}{pad(tokens, max(view.goal, 4) + 2)}{pad(status, status_w)}{pile}")
     extras = []
     if view.mandate is not None:
-        extras.append(t("Sycophant mandate: the next card played must choose {name}.", name=table.obj(view.mandate)))
+        extras.append(table.say(mandate_line(view.mandate, view.seat)))
     if view.jester is not None:
-        extras.append(t("Jester token: {name} (given by {owner}).", name=table.name(view.jester[0]),
-                        owner=table.name(view.jester[1])))
+        extras.append(table.say(jester_line(view.jester[0], view.jester[1], view.seat)))
     if view.spies:
-        extras.append(t("Spy played or discarded by: {names}.", names=table.names_of(view.spies)))
+        extras.append(table.say(spies_line(view.spies, view.seat)))
     out.extend(extras)
     out.append("")
     out.append(t("What you know:"))
@@ -89,7 +95,7 @@ def render(view: View, table: Table) -> str:
     out.extend("  " + line for line in log[-LOG_LINES:])
     out.append("")
     if view.hand:
-        out.append(t("Your hand: {cards}", cards=", ".join(f"{table.card(c)}({values[c]})" for c in view.hand)))
+        out.append(table.say(msg("Your hand: {cards}", cards=_labels(view.hand, values))))
     else:
         out.append(t("You hold no card: you are out of the round."))
     return "\n".join(out)

@@ -22,7 +22,7 @@ from ..engine.editions import CARD_PATTERN, ONE_OR_TWO_OTHERS, OTHER, TWO_ANY
 from ..i18n import Translator
 from .console import Console, Quit
 from .screen import render
-from .text import Table
+from .text import Table, bot_kind
 
 HUMAN = "human"
 BOT_PAUSE = 0.9
@@ -116,7 +116,8 @@ class Session:
         for seat in range(self.g.players):  # a bad bot spec fails now, not in the middle of the game
             if seat != self.me:
                 self.bot(seat)
-        opponents = ", ".join(f"{self.names[s]} ({self.g.seats[s]})" for s in range(self.g.players) if s != self.me)
+        opponents = self.table.narrator.join([t("{player} ({kind})", player=self.names[s],
+                                                 kind=bot_kind(t, self.g.seats[s])) for s in self.bots], "plain")
         io.write(t("You sit at seat {seat}. Opponents: {bots}.", seat=self.me, bots=opponents))
         io.write(t("Keys: a number chooses, ? shows the cards, b goes back, q saves and quits."))
         try:
@@ -230,24 +231,21 @@ class Session:
         t, tb = self.t, self.table
         plays = [d for d in view.legal if isinstance(d, Play)]
         cards = list(dict.fromkeys(view.hand))
-        options = [Option(str(i + 1), f"{tb.card(c)} ({view.values[c]}): {t.effect(c)}",
-                          any(p.card == c for p in plays)) for i, c in enumerate(cards)]
+        options = [Option(str(i + 1), tb.card_choice(c, view.values[c]), any(p.card == c for p in plays))
+                   for i, c in enumerate(cards)]
 
         def why_card(key: str) -> str | None:
             if key.isdigit() and 1 <= int(key) <= len(cards):
                 c = cards[int(key) - 1]
                 if "countess" in view.hand and c in ("king", "prince"):
-                    return t("You must play {countess}: she is in your hand with {card}.",
-                             countess=tb.card("countess"), card=tb.card(c))
-                return t("That choice is not allowed now.")
+                    return tb.refusal("countess_forced", card=c)
+                return tb.refusal("invalid_choice")
             return None
 
         card = cards[int(self.choose(t("Choose a card to play:"), options, why_card)) - 1]
         mine = [p for p in plays if p.card == card]
         if all(not p.targets for p in mine):
-            if CARD_PATTERN[card] != "none":
-                self.io.write("  " + t("Nobody can be chosen: {card} is played without effect.", card=tb.card(card)))
-            return mine[0]
+            return mine[0]  # the narration says when nobody could be chosen
         targets = self.ask_targets(view, card, mine)
         mine = [p for p in mine if p.targets == targets]
         guesses = sorted({p.guess for p in mine if p.guess is not None})
@@ -256,8 +254,8 @@ class Session:
         g_opts = [Option(str(v), tb.value_cards(v)) for v in guesses]
 
         def why_guess(key: str) -> str | None:
-            if key == "1":
-                return t("You may not name 1.")
+            if key.isdigit():
+                return tb.refusal("invalid_guess", card=card, values=guesses)
             return None
 
         guess = int(self.choose(t("Name a value:"), g_opts, why_guess, back=True))
@@ -275,22 +273,20 @@ class Session:
         return out
 
     def _why_target(self, view: View, card: str) -> Callable[[str], str | None]:
-        t = self.t
-
         def explain(key: str) -> str | None:
             if not key.isdigit() or int(key) >= view.players:
                 return None
             s = int(key)
+            tb = self.table
             if not view.alive[s]:
-                return t("{name} is out of the round.", name=self.names[s])
+                return tb.refusal("target_eliminated", card=card, seat=s)
             if s == self.me and CARD_PATTERN[card] in (OTHER, ONE_OR_TWO_OTHERS):
-                return t("{card} cannot choose yourself.", card=self.table.card(card))
+                return tb.refusal("target_self", card=card)
             if view.protected[s] and s != self.me:
-                return t("{name} is protected by the Handmaid until their next turn.", name=self.names[s])
+                return tb.refusal("target_protected", card=card, seat=s)
             if view.mandate is not None and view.mandate != s:
-                return t("Sycophant mandate: the next card played must choose {name}.",
-                         name=self.table.obj(view.mandate))
-            return t("That choice is not allowed now.")
+                return tb.refusal("target_mandated", card=card, seat=view.mandate)
+            return tb.refusal("invalid_choice")
 
         return explain
 
