@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Decision, DecisionSyntaxError, Event, Game, IllegalDecision, View, codec, parse_decision
+from ..engine import Decision, DecisionSyntaxError, Event, Game, IllegalDecision, View, codec_for, parse_decision
 from ..engine.record import new_game, start_recorded_round
 from ..engine.wire import event_to_wire
 from .controllers import Automatic, Chooser, Controller, Pushed
@@ -156,7 +156,7 @@ class Table:
         self._timeouts = [0] * game.players
         self._taken_over: dict[int, Controller] = {}  # seat -> the controller a bot replaced
         self._turn_started: float | None = None
-        self._codec = codec(game.edition.name, game.players)
+        self._codec = codec_for(game.edition.name, game.players)
         for _ in game._rounds:  # a game already under way: its decisions have no who/when
             self._meta.append(([], []))
         for r in game._rounds:
@@ -269,6 +269,7 @@ class Table:
         if step.version != self._version + 1 or step.round != self._game.round_no:
             raise ValueError("this step was prepared for another version of the table")
         g = self._game
+        saved = self._snapshot() if self.on_step is not None else None
         before = self.next_seq
         g.apply(pending.decision, seat=step.seat)
         self._version += 1
@@ -283,7 +284,7 @@ class Table:
         assert seat is not None
         if not pending.timeout and not self._controllers[seat].automatic:
             self._timeouts[seat] = 0
-        self._after(step)
+        self._after(step, saved)
         return Outcome(True, self._version, step, first_seq=before, last_seq=self.next_seq)
 
     # ------------------------------------------------------------------ rounds and automatic seats
@@ -295,6 +296,7 @@ class Table:
         if g.to_move is not None or g.phase not in ("setup", "round_over"):
             return self._refuse("invalid_choice", {}, "a round is being played")
         self._capture()
+        saved = self._snapshot() if self.on_step is not None else None
         before = self.next_seq
         g.start_round()
         self._round_seen = 0
@@ -303,7 +305,7 @@ class Table:
         r = g._rounds[-1]
         step = Step(self._version, "round", g.round_no, self._now(), deck=tuple(r["deck"]),
                     first_player=r["firstPlayer"], first_player_given=r["firstPlayerGiven"], shuffled=r["shuffled"])
-        self._after(step)
+        self._after(step, saved)
         return Outcome(True, self._version, step, first_seq=before, last_seq=self.next_seq)
 
     def advance(self, max_steps: int | None = None) -> list[Outcome]:
@@ -474,10 +476,25 @@ class Table:
         else:
             self._turn_started = self._clock()
 
-    def _after(self, step: Step) -> None:
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._game.copy(), self._version, len(self._events), self._round_seen,
+                [(list(by), list(at)) for by, at in self._meta], dict(self._commands), list(self._timeouts),
+                self._turn_started)
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        (self._game, self._version, n_events, self._round_seen, self._meta, self._commands, self._timeouts,
+         self._turn_started) = saved
+        del self._events[n_events:]
+
+    def _after(self, step: Step, saved: tuple[Any, ...] | None) -> None:
         self._arm_timer()
         if self.on_step is not None:
-            self.on_step(step)
+            try:
+                self.on_step(step)
+            except BaseException:
+                if saved is not None:
+                    self._restore(saved)  # what could not be saved did not happen
+                raise
 
 
 class BotError(RuntimeError):
