@@ -17,6 +17,7 @@ from typing import Any
 from loveletter.arena import format_table, run_arena
 from loveletter.bots import make_bot
 from loveletter.engine import Game
+from loveletter.table import Automatic, Table
 
 ARENAS: list[tuple[str, str, int, str, int]] = [
     # name, edition, players, bots, matches (games = matches * players)
@@ -31,29 +32,36 @@ SPEED_BOTS = ["random", "heuristic", "ismcts:iters=200", "ismcts:ms=100"]
 SPEED_GAMES = [("classic", 4), ("premium", 6), ("2019", 4)]
 
 
+class _Timed:
+    """The benchmarked bot decides at every seat (its thinking is timed); at odd seats the heuristic
+    bot's decision is played instead, so the games look like real ones."""
+
+    def __init__(self, spec: str) -> None:
+        self.bot = make_bot(spec, seed=1)
+        self.others = make_bot("heuristic", seed=2)
+        self.spent, self.count = 0.0, 0
+
+    def choose(self, view):
+        t = time.perf_counter()
+        d = self.bot.choose(view)
+        self.spent += time.perf_counter() - t
+        self.count += 1
+        return self.others.choose(view) if view.seat % 2 else d
+
+
 def decisions_per_second(spec: str, edition: str, players: int, seconds: float = 3.0) -> dict[str, Any]:
-    """Time ``spec``'s choose() on the positions of games where it plays half the seats (the other
-    half are heuristic bots); stops after ``seconds`` of its thinking or 4x that of wall time."""
-    bot = make_bot(spec, seed=1)
-    others = make_bot("heuristic", seed=2)
-    spent, count, seed = 0.0, 0, 0
+    """Time ``spec``'s choose() on the positions of games (on the table runner) where it plays half the
+    seats; stops after ``seconds`` of its thinking or 4x that of wall time."""
+    timed = _Timed(spec)
+    seed = 0
     stop = time.perf_counter() + 4 * seconds
-    while spent < seconds and time.perf_counter() < stop:
-        g = Game(edition, players, seed=seed)
+    while timed.spent < seconds and time.perf_counter() < stop:
+        table = Table(Game(edition, players, seed=seed), [Automatic(timed, spec) for _ in range(players)])
         seed += 1
-        while not g.game_over and spent < seconds and time.perf_counter() < stop:
-            g.start_round()
-            while not g.round_over:
-                v = g.view(g.to_move)
-                t = time.perf_counter()
-                d = bot.choose(v)
-                spent += time.perf_counter() - t
-                count += 1
-                if g.to_move % 2:  # half the seats follow the benchmarked bot, half the heuristic
-                    d = others.choose(v)
-                g.apply(d)
-    return {"bot": spec, "edition": edition, "players": players, "decisions": count,
-            "decisions_per_second": round(count / spent, 1)}
+        while not table.game.game_over and timed.spent < seconds and time.perf_counter() < stop:
+            table.advance(max_steps=1)
+    return {"bot": spec, "edition": edition, "players": players, "decisions": timed.count,
+            "decisions_per_second": round(timed.count / timed.spent, 1)}
 
 
 def main() -> int:

@@ -17,6 +17,7 @@ import time
 
 from loveletter.bots import make_bot
 from loveletter.engine import Game
+from loveletter.table import Automatic, Table
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -30,19 +31,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(bot: str, opponent: str, edition: str, seed: int, me: int, whole_game: bool) -> bool:
-    """Play one round (or game) with ``bot`` in seat ``me``; whether it won."""
-    bots = {me: make_bot(bot, seed=seed), 1 - me: make_bot(opponent, seed=seed + 1)}
-    g = Game(edition, 2, seed=seed)
-    g.start_round()
-    while True:
-        seat = g.to_move
-        g.apply(bots[seat].choose(g.view(seat)), seat=seat)
-        if g.round_over:
-            if not whole_game:
-                return g.tokens[me] > g.tokens[1 - me]
-            if g.game_over:
-                return me in g.game_winners
-            g.start_round()
+    """Play one round (or game) with ``bot`` in seat ``me`` on the table runner; whether it won."""
+    seats = [Automatic(make_bot(bot, seed=seed), bot), Automatic(make_bot(opponent, seed=seed + 1), opponent)]
+    if me == 1:
+        seats.reverse()
+    table = Table(Game(edition, 2, seed=seed), seats, auto_rounds=whole_game)
+    if whole_game:
+        table.run()
+        return me in table.game.game_winners
+    table.next_round()
+    table.advance()  # stops at the end of the round
+    g = table.game
+    return g.tokens[me] > g.tokens[1 - me]
 
 
 def measure(bot: str, opponent: str, edition: str, n: int, whole_game: bool, seed: int) -> dict[str, float]:

@@ -12,6 +12,7 @@ from helpers import hidden_shuffled
 from pettingzoo.test import api_test, seed_test
 
 from loveletter.engine import Game
+from loveletter.table import Pushed, Table
 from loveletter.engine.editions import EDITIONS
 from loveletter.engine.knowledge import knowledge
 from loveletter.rl import LoveLetterEnv, action_space, env
@@ -52,7 +53,7 @@ def test_action_round_trip_and_mask(edition: str, players: int) -> None:
         assert len(set(idx)) == len(legal)
         for d, i in zip(legal, idx, strict=True):
             assert space.decision(i, seat) == d
-        env_.unwrapped.match.game = g
+        env_.unwrapped.match.table = Table(g, [Pushed() for _ in range(players)])
         env_.unwrapped.match.done = False
         mask = env_.unwrapped.match.mask(seat)
         assert set(np.flatnonzero(mask)) == set(idx)

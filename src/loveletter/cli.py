@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Sequence
 
@@ -73,30 +72,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    """A game between random players, printed move by move with every hand shown."""
+    """A game between random players on the table runner, printed move by move with every hand shown."""
+    from .bots import RandomBot
+    from .table import Automatic, Table
+
     g = Game(args.edition, args.players, seed=args.seed, options=_options(args.options), profile=args.profile)
-    chooser = random.Random(args.seed)
-    while not g.game_over:
-        g.start_round()
-        print(f"== round {g.round_no}: first player P{g.current}, face up {g.face_up or '-'}, "
-              f"tokens {g.tokens}")
-        while not g.round_over:
-            seat = g.to_move
-            hand = ",".join(g.hands[seat])
-            d = chooser.choice(g.legal_decisions())
-            start = len(g.events)
-            g.apply(d)
-            played = next((e for e in g.events[start:] if e.kind == "play"), None)
-            result = f" -> {played.public['result']}" if played else ""
-            print(f"  P{seat} [{hand}] {d.text()}{result}")
+    chooser = RandomBot(seed=args.seed)
+    table = Table(g, [Automatic(chooser, "random") for _ in range(args.players)])
+    while not table.game.game_over:
+        prompt = table.prompt()
+        assert prompt is not None
+        if prompt.kind == "round":
+            table.next_round()
+            g = table.game
+            print(f"== round {g.round_no}: first player P{g.current}, face up {list(g.face_up) or '-'}, "
+                  f"tokens {list(g.tokens)}")
+            continue
+        seat = prompt.seat
+        hand = ",".join(table.game.hand(seat))
+        out = table.advance(max_steps=1)[0]
+        assert out.step is not None
+        played = next((e for e in table.all_events()[out.first_seq:out.last_seq] if e.kind == "play"), None)
+        result = f" -> {played.public['result']}" if played else ""
+        print(f"  P{seat} [{hand}] {out.step.decision}{result}")
+        g = table.game
         res = g.round_result
-        if res and res["reason"] != "gameWonImmediately":
+        if g.round_over and res and res["reason"] != "gameWonImmediately":
             print(f"  round over ({res['reason']}): winners {[f'P{s}' for s in res['winners']]}, "
-                  f"tokens {g.tokens}")
-    print(f"game over: winners {[f'P{s}' for s in g.game_winners]} with tokens {g.tokens}")
+                  f"tokens {list(g.tokens)}")
+    g = table.game
+    print(f"game over: winners {[f'P{s}' for s in g.game_winners]} with tokens {list(g.tokens)}")
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
-            json.dump(g.record(), fh, indent=1)
+            json.dump(table.record(), fh, indent=1)
         print(f"record saved to {args.record}")
     return 0
 

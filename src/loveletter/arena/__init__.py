@@ -28,26 +28,21 @@ from typing import Any
 
 from ..bots.registry import load_class, make_bot, parse_spec
 from ..engine import Game
+from ..table import Automatic, BotError, Table
 
 
 def play_game(
     specs: Sequence[str], edition: str, players: int, seed: int, bot_seed: int = 0,
     options: dict[str, Any] | None = None,
 ) -> list[int]:
-    """Play one full game; ``specs[i]`` sits at seat i. Returns the winning seats."""
-    bots = [make_bot(spec, seed=bot_seed * 1009 + i) for i, spec in enumerate(specs)]
-    g = Game(edition, players, seed=seed, options=options)
-    while not g.game_over:
-        g.start_round()
-        while not g.round_over:
-            seat = g.to_move
-            d = bots[seat].choose(g.view(seat))
-            if not g.is_legal(d):
-                text = d.text() if hasattr(d, "text") else repr(d)
-                raise ArenaError(f"bot {specs[seat]!r} at seat {seat} chose an illegal decision {text} "
-                                 f"(game seed {seed}, round {g.round_no})")
-            g.apply(d, seat=seat)
-    return list(g.game_winners)
+    """Play one full game on the table runner; ``specs[i]`` sits at seat i. Returns the winning seats."""
+    seats = [Automatic(make_bot(spec, seed=bot_seed * 1009 + i), spec) for i, spec in enumerate(specs)]
+    table = Table(Game(edition, players, seed=seed, options=options), seats)
+    try:
+        table.run()
+    except BotError as exc:
+        raise ArenaError(f"{exc} (game seed {seed}, round {table.game.round_no})") from None
+    return list(table.game.game_winners)
 
 
 class ArenaError(ValueError):

@@ -1,4 +1,7 @@
-"""The game driver shared by the PettingZoo and Gymnasium environments: rounds, rewards, masks."""
+"""The game driver shared by the PettingZoo and Gymnasium environments: rounds, rewards, masks.
+
+Games run on the table runner (every seat pushed: the environment's caller decides for all).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import Game
+from ..table import Pushed, Table
 from .actions import action_space
 from .encoding import Encoder
 
@@ -47,19 +51,25 @@ class Match:
         Game(edition, players, options=self.options, profile=profile)  # validate now
         self.actions = action_space(Game(edition, players).edition.name, players)
         self.encoder = Encoder(edition, players)
-        self.game: Game | None = None
+        self.table: Table | None = None
         self.done = False
 
     def reset(self, seed: int) -> None:
-        self.game = Game(self.edition, self.players, seed=seed, options=self.options, profile=self.profile)
-        self.game.start_round()
+        game = Game(self.edition, self.players, seed=seed, options=self.options, profile=self.profile)
+        self.table = Table(game, [Pushed("agent") for _ in range(self.players)])
+        self.table.next_round()
         self.done = False
-        self._round_tokens = list(self.game.tokens)
+        self._round_tokens = list(self.table.game.tokens)
+
+    @property
+    def game(self) -> Game | None:
+        return self.table.game if self.table is not None else None
 
     @property
     def to_move(self) -> int:
-        assert self.game is not None and self.game.to_move is not None
-        return self.game.to_move
+        g = self.game
+        assert g is not None and g.to_move is not None
+        return g.to_move
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each legal index of ``seat`` (all 0 when ``seat`` is not deciding)."""
@@ -74,15 +84,15 @@ class Match:
         return {"observation": self.encoder.encode(self.game.view(seat)), "action_mask": self.mask(seat)}
 
     def step(self, index: int) -> list[float]:
-        """Apply ``index`` for the seat to move; return each seat's reward for this step."""
-        g = self.game
-        assert g is not None and not self.done, "reset() first"
+        """Apply ``index`` for the seat to move (on the table runner); return each seat's reward."""
+        table = self.table
+        assert table is not None and not self.done, "reset() first"
         seat = self.to_move
-        decision = self.actions.decision(int(index), seat)
-        if not g.is_legal(decision):
-            raise ValueError(f"action {index} ({self.actions.label(int(index))}) is not legal for seat {seat}")
-        before = list(g.tokens)
-        g.apply(decision, seat=seat)
+        before = list(table.game.tokens)
+        out = table.submit(seat, int(index), table.version)
+        if not out.accepted:
+            raise ValueError(f"action {index} is not legal for seat {seat} ({out.refusal.code if out.refusal else ''})")
+        g = table.game
         n = self.players
         rewards = [0.0] * n
         if self.reward == "tokens":
@@ -97,6 +107,6 @@ class Match:
             elif self.episode == "round":
                 self.done = True
             else:
-                g.start_round()
+                table.next_round()
                 self._round_tokens = list(g.tokens)
         return rewards

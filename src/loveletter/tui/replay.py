@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Game, RecordError, parse_decision, replay
+from ..engine.record import new_game, start_recorded_round
 from ..narrate import Card, Items, Phrase, Seat, Verbatim, edition_title, msg, nmsg
 from .console import Console, Quit
 from .session import HUMAN, TuiError, _load_save, resolve_lang
@@ -34,18 +35,13 @@ def replay_game(path: str, *, lang: str | None = None, show_all: bool = False,
              for i, s in enumerate(seats)]
     reader = seats.index(HUMAN) if HUMAN in seats else None
     table = Table(t, names, reader, final.edition.name, final.players)
-    g = Game(final.edition, final.players, seed=final.seed, options=final.user_options, profile=final.profile,
-             seats=seats, start_tokens=final.start_tokens)
+    g = new_game(data)
     title = nmsg("Replay of {file}: {edition}, {count} player.", "Replay of {file}: {edition}, {count} players.",
                  g.players, file=Verbatim(path), edition=edition_title(g.edition.name))
     io.write(table.say(title.followed_by(nmsg("Goal: {count} token.", "Goal: {count} tokens.", g.goal))))
     try:
-        for rnd in data["rounds"]:
-            first = rnd.get("firstPlayer") if rnd.get("firstPlayerGiven") else None
-            if rnd.get("shuffled"):
-                g.start_round(first_player=first)
-            else:
-                g.start_round(deck=rnd["deck"], first_player=first if first is not None else rnd.get("firstPlayer"))
+        for number, rnd in enumerate(data["rounds"], 1):
+            start_recorded_round(g, rnd, number, check_seed=data.get("seed") is not None)
             io.write("")
             seen = 0
             seen = _show(g, table, io, seen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ from ..bots import make_bot
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Game, Play, View, replay
 from ..engine.editions import CARD_PATTERN, ONE_OR_TWO_OTHERS, OTHER, TWO_ANY
 from ..i18n import Translator
+from ..table import Automatic, Controller, Pushed
+from ..table import Table as Runner
 from .console import Console, Quit
 from .screen import render
 from .text import Table, bot_kind
@@ -62,11 +65,13 @@ class Option:
 
 
 class Session:
-    """A game in progress between one person and bots."""
+    """A game in progress between one person and bots, played on the table runner."""
 
     def __init__(self, game: Game, human: int, t: Translator, console: Console, save: Path,
-                 bot_seed: int) -> None:
-        self.g = game
+                 bot_seed: int, record: dict[str, Any] | None = None) -> None:
+        self._game = game
+        self._record = record  # the saved game being resumed (keeps who made each decision, and when)
+        self.runner: Runner | None = None  # made by run()
         self.me = human
         self.t = t
         self.io = console
@@ -78,14 +83,27 @@ class Session:
         self.shown = 0  # events of this round already narrated
         self.shown_round = game.round_no
 
+    @property
+    def g(self) -> Game:
+        return self.runner.game if self.runner is not None else self._game
+
     def bot(self, seat: int) -> Any:
         if seat not in self.bots:
             self.bots[seat] = make_bot(self.g.seats[seat], self.bot_seed * 1000 + seat)
         return self.bots[seat]
 
+    def _runner(self) -> Runner:
+        seats: list[Controller] = [
+            Pushed() if s == self.me else Automatic(self.bot(s), self.g.seats[s]) for s in range(self.g.players)
+        ]
+        hook = lambda step: self.save()  # noqa: E731 - saved after every step, before it is shown
+        if self._record is not None:
+            return Runner.from_record(self._record, seats, clock=time.time, on_step=hook, auto_rounds=False)
+        return Runner(self._game, seats, clock=time.time, on_step=hook, auto_rounds=False)
+
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
-        data: dict[str, Any] = self.g.record()
+        data: dict[str, Any] = self.runner.record() if self.runner is not None else self.g.record()
         data["terminal"] = {"humanSeat": self.me}
         tmp = self.save_path.with_name(self.save_path.name + ".tmp")
         try:
@@ -116,35 +134,33 @@ class Session:
         for seat in range(self.g.players):  # a bad bot spec fails now, not in the middle of the game
             if seat != self.me:
                 self.bot(seat)
+        self.runner = runner = self._runner()
         opponents = self.table.narrator.join([t("{player} ({kind})", player=self.names[s],
                                                  kind=bot_kind(t, self.g.seats[s])) for s in self.bots], "plain")
         io.write(t("You sit at seat {seat}. Opponents: {bots}.", seat=self.me, bots=opponents))
         io.write(t("Keys: a number chooses, ? shows the cards, b goes back, q saves and quits."))
         try:
             while True:
-                g = self.g
-                if g.game_over:
+                prompt = runner.prompt()
+                if prompt is None:
                     self.finish()
                     return 0
-                if g.round_over or g.round_no == 0:
-                    if g.round_no:
+                if prompt.kind == "round":
+                    if self.g.round_no:
                         self.narrate()
                         self.round_over()
-                    g.start_round()
-                    self.save()
+                    runner.next_round()
                     io.write("")
                     self.narrate()
                     continue
-                seat = g.to_move
-                assert seat is not None
-                if seat == self.me:
-                    decision = self.ask_decision()
+                if prompt.automatic:
+                    runner.advance(max_steps=1)
                 else:
-                    decision = self.bot(seat).choose(g.view(seat))
-                g.apply(decision, seat=seat)
-                self.save()
+                    out = runner.submit(self.me, self.ask_decision(), prompt.version)
+                    if out.refusal is not None:  # the prompts offer legal choices only: say why if not
+                        io.write("  ! " + self.table.refusal(out.refusal.code, **out.refusal.params))
                 self.narrate()
-                if seat != self.me and not g.round_over:
+                if prompt.automatic and not self.g.round_over:
                     io.pause(BOT_PAUSE)
         except (Quit, KeyboardInterrupt):
             self.save()
@@ -384,6 +400,7 @@ def play_game(*, edition: str = "classic", players: int | None = None, bots: str
     """Run ``loveletter play``; returns the exit status."""
     t = resolve_lang(lang)
     save_path = Path(save) if save else (Path(resume) if resume else default_save_path())
+    data: Any = None
     if resume:
         data = _load_save(resume)
         if not isinstance(data, dict):
@@ -405,7 +422,8 @@ def play_game(*, edition: str = "classic", players: int | None = None, bots: str
             seed = random.randrange(2**31)
         game = Game(edition, n, seed=seed, options=options, profile=profile, seats=seats)
         human, bot_seed = seat, seed
-    session = Session(game, human, t, console or Console(fast=fast), save_path, bot_seed)
+    session = Session(game, human, t, console or Console(fast=fast), save_path, bot_seed,
+                      record=data if resume else None)
     if not resume:
         session.save()
     return session.run()
