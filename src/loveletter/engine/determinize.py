@@ -49,7 +49,7 @@ def _pending(view: View) -> tuple[Any, ...]:
 
 def _log_of(view: View) -> list[tuple[str, Any, Any, tuple[int, ...]]]:
     """The view's log as engine log entries whose private parts only the view's seat sees."""
-    out = []
+    out: list[tuple[str, Any, Any, tuple[int, ...]]] = []
     seat = view.seat
     for e in view.log:
         kind = e["kind"]

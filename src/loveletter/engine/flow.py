@@ -110,7 +110,7 @@ class FlowMixin(RoundMixin):
         if phase == "play":
             # Play the card (inlined: this is the engine's hot path).
             p = self._current
-            card = decision[0]
+            card: str = decision[0]  # type: ignore[assignment]
             self._hands[p].remove(card)
             self._discards[p].append(card)
             raw = ["play", p, decision, self._mandate, None]  # a PLAY_ENTRY
@@ -118,7 +118,7 @@ class FlowMixin(RoundMixin):
             self._log.append(raw)
             if card == "spy":
                 self._spies.add(p)
-            raw[4] = EFFECTS[card](self, p, decision)  # type: ignore[arg-type]
+            raw[4] = EFFECTS[card](self, p, decision)  # type: ignore[arg-type]  # a Play in this phase
         elif phase == "chancellor":
             chancellor_return(self, decision)  # type: ignore[arg-type]
         elif phase == "bishop":

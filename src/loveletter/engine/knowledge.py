@@ -156,7 +156,9 @@ class Tracker:
 
     def __init__(self, view: View) -> None:
         self.view = view
-        self.me = view.seat
+        if view.seat is None:
+            raise ValueError("knowledge is a seat's: a spectator view has none")
+        self.me: int = view.seat
         self.n = view.players
         self.cards: tuple[str, ...] = tuple(view.deck_counts)
         self.bit: dict[str, int] = {c: 1 << i for i, c in enumerate(self.cards)}

@@ -7,6 +7,7 @@ decision that is *not* listed, so the two can never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, permutations
 
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play
@@ -24,7 +25,7 @@ Entry = tuple[tuple[Decision, ...], frozenset[int], dict[Decision, Decision]]
 PHASE_KIND = {"play": "play", "chancellor": "chancellor", "bishop": "bishop", "cardinal": "look"}
 
 
-def make_entry(items: list[Decision] | tuple[Decision, ...]) -> Entry:
+def make_entry(items: Sequence[Decision]) -> Entry:
     listed = tuple(items)
     return listed, frozenset(map(id, listed)), {d: d for d in listed}
 
@@ -38,7 +39,8 @@ def same_value(a: object, b: object) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple):
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=False))  # type: ignore[arg-type]
+        other: tuple[object, ...] = b  # type: ignore[assignment]
+        return len(a) == len(other) and all(same_value(x, y) for x, y in zip(a, other, strict=True))
     return a == b
 
 
@@ -52,7 +54,8 @@ def canonical(decision: object, entry: Entry) -> Decision | None:
         return None
     if found is None or not same_value(decision, found):
         return None
-    return found
+    result: Decision = found
+    return result
 def countess_forced(hand: list[str]) -> bool:
     """The Countess rule (RULES.md 2.5): Countess with a King or a Prince must be played."""
     return "countess" in hand and any(c in FORCING_COUNTESS for c in hand)

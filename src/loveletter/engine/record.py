@@ -146,10 +146,12 @@ def start_recorded_round(g: Game, rnd: Any, number: int, *, check_seed: bool) ->
         g._begin_round(list(deck), first, given=given, shuffled=shuffled)
     except (ConfigError, IllegalDecision) as exc:
         raise RecordError(f"{where} cannot start: {exc}") from None
+    texts: list[str] = []
     for text in decisions:
         if type(text) is not str:
             raise RecordError(f"{where}: decisions must be strings")
-    return decisions
+        texts.append(text)
+    return texts
 
 
 def replay(rec: Any) -> Game:

@@ -162,10 +162,11 @@ class RoundMixin(LogMixin):
         if self._deck:
             card, source = self._deck.pop(), "deck"
         else:
-            card, source = self._set_aside, "setAside"
+            taken, source = self._set_aside, "setAside"
             self._set_aside = None
-            if card is None:  # pragma: no cover - impossible by the rules (at most once per round)
+            if taken is None:  # pragma: no cover - impossible by the rules (at most once per round)
                 raise AssertionError("the set-aside card was already taken")
+            card = taken
         self._hands[seat].append(card)
         self._log.append(("draw", {"seat": seat, "from": source, "reason": "replacement"}, {"card": card}, (seat,)))
 
