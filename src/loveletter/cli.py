@@ -61,7 +61,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.rounds < 1:
         raise CliError("--rounds must be at least 1")
-    result = random_rounds(args.edition, args.players, args.rounds, seed=args.seed, options=_options(args.options))
+    result = random_rounds(args.edition, args.players, args.rounds, seed=args.seed, options=_options(args.options),
+                           runner=args.runner)
     if args.json:
         print(json.dumps(result))
     else:
@@ -180,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(b)
     b.add_argument("--rounds", type=int, default=20000)
     b.add_argument("--json", action="store_true")
+    b.add_argument("--runner", action="store_true",
+                   help="push every decision through the table runner (Table.submit) instead of Game.apply")
     b.set_defaults(func=cmd_bench)
 
     d = sub.add_parser("demo", help="a game between random players, printed move by move")

@@ -31,8 +31,18 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
     """A read-only deep copy: mappings become proxies (keys kept), lists and tuples become tuples."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is dict or t is MappingProxyType:
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if t is tuple or t is list:
+        return tuple([v if type(v) in _SCALARS else freeze(v) for v in value])
     if isinstance(value, Mapping):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):

@@ -83,6 +83,16 @@ class FlowMixin(RoundMixin):
                                    {"seat": self.to_move})
         return None
 
+    def resolve(self, decision: object, seat: int | None = None) -> Decision:
+        """The listed legal decision that ``decision`` is exactly, or :class:`IllegalDecision` (nothing changes)."""
+        found = canonical(decision, self._legal or self._legal_entry())
+        if found is None:
+            raise self._diagnose(decision, seat)
+        if seat is not None and seat != self.to_move:
+            raise IllegalDecision("not_your_turn", f"seat {self.to_move} must decide, not seat {seat}",
+                                  {"seat": self.to_move})
+        return found
+
     def _diagnose(self, decision: object, seat: int | None) -> IllegalDecision:
         to_move = self.to_move
         hand = self._hands[to_move] if to_move is not None else []

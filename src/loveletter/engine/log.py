@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .events import COMPACT, Event, freeze, make_event
@@ -31,9 +32,10 @@ class LogMixin(GameState):
             elif raw is ROUND_END_ENTRY:
                 events.append(Event("round_end", freeze({**(self.round_result or {}), "tokens": self._tokens})))
             elif type(raw) is list:  # a play entry
-                _, seat, d, mandate, result = raw
-                events.append(make_event("play", {"seat": seat, "card": d[0], "targets": d[1], "guess": d[2],
-                                                  "mandate": mandate, "result": result}))
+                _, seat, d, mandate, result = raw  # every field immutable already: no deep freeze
+                events.append(Event("play", MappingProxyType({"seat": seat, "card": d[0], "targets": d[1],
+                                                              "guess": d[2], "mandate": mandate,
+                                                              "result": result})))
             else:
                 events.append(make_event(*raw))
         return tuple(events)

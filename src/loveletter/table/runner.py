@@ -255,10 +255,10 @@ class Table:
         parsed = self._parse(decision, seat)
         if isinstance(parsed, Outcome):
             return parsed
-        problem = g.check(parsed, seat)
-        if problem is not None:
+        try:
+            legal = g.resolve(parsed, seat)
+        except IllegalDecision as problem:
             return self._refuse(problem.code, problem.params, problem.message)
-        legal = next(d for d in g.legal_decisions() if d == parsed)
         label = by if by is not None else controller.label
         step = Step(self._version + 1, "decision", g.round_no, self._now(), seat, legal.text(), label, command_id)
         return _Pending(step, legal)
