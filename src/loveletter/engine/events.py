@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 

@@ -42,6 +42,8 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+_DEFAULT_SEATS = {n: tuple(f"P{i}" for i in range(n)) for n in range(1, 9)}
+
 #: Settings derived from (edition, players, options, profile), shared by the games that have them.
 _SETTINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
@@ -83,15 +85,16 @@ class Game(FlowMixin):
         start_tokens: Sequence[int] | None = None,
         pause_between_turns: bool = False,
     ) -> None:
-        ed = edition if isinstance(edition, Edition) else find_edition(edition)
+        ed = edition if type(edition) is Edition else find_edition(edition)
         ed.check_players(players)
         n = players
         if type(profile) is not str or profile not in PROFILES:
             raise ConfigError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
-        if options is not None and not isinstance(options, Mapping):
-            raise ConfigError("options must be an object of option names to values")
-        if options is not None and any(type(k) is not str for k in options):
-            raise ConfigError("option names must be strings")
+        if options is not None:
+            if type(options) is not dict and not isinstance(options, Mapping):
+                raise ConfigError("options must be an object of option names to values")
+            if any(type(k) is not str for k in options):
+                raise ConfigError("option names must be strings")
         if seed is not None and not _is_int(seed):
             raise ConfigError(f"the seed must be an integer, not {seed!r}")
         if seats is not None and (isinstance(seats, str) or not isinstance(seats, Sequence)
@@ -106,8 +109,7 @@ class Game(FlowMixin):
         settings = _settings(ed, n, self._user_options, profile)
         (self._options, self._goal, self._deck_spec, self._values, self._guesses, self._face_up_count,
          self._ignore_mandate, self._count_bonus, self._princess_beats_bishop, self._play_cache,
-         self._deck_template, self._constables) = settings
-        self._options = dict(self._options)
+         self._deck_template, self._constables) = settings  # shared, never changed
         if start_tokens is not None:
             if (isinstance(start_tokens, str) or not isinstance(start_tokens, Sequence) or len(start_tokens) != n
                     or any(not _is_int(t) or t < 0 for t in start_tokens)):
@@ -118,7 +120,7 @@ class Game(FlowMixin):
         self._pause = bool(pause_between_turns)
         self._perspective = None
         self._rng = random.Random(self._seed)
-        self._seats = tuple(seats) if seats is not None else tuple(f"P{i}" for i in range(n))
+        self._seats = tuple(seats) if seats is not None else _DEFAULT_SEATS[n]
         self._start_tokens = tuple(start_tokens) if start_tokens is not None else (0,) * n
         self._tokens = list(self._start_tokens)
         self._phase = SETUP
