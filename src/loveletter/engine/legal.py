@@ -8,6 +8,7 @@ decision that is *not* listed, so the two can never disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from .decisions import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play
@@ -109,8 +110,15 @@ def legal_plays(
     for card in dict.fromkeys(hand):
         if forced and card != "countess":
             continue
-        out.extend(card_choices(card, me, choosable, guesses, mandate, ignore_mandate))
+        out.extend(_card_choices(card, me, choosable, guesses, mandate, ignore_mandate))
     return make_entry(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_choices(card: str, me: int, choosable: tuple[int, ...], guesses: tuple[int, ...], mandate: int | None,
+                  ignore_mandate: bool) -> tuple[Play, ...]:
+    """:func:`card_choices`, remembered (the same card's plays recur in many hands and games)."""
+    return tuple(card_choices(card, me, choosable, guesses, mandate, ignore_mandate))
 
 
 def chancellor_choices(hand: list[str]) -> list[ChancellorChoice]:
