@@ -91,6 +91,7 @@ class Determinizer:
         g._pending = _pending(view)
         g._log = _log_of(view)
         g._events = []
+        g._redacted = {}
         g._event_base = view.event_base
         if view.phase in (ROUND_OVER, GAME_OVER) and view.round_result is not None:
             result = view.round_result

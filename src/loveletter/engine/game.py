@@ -231,6 +231,7 @@ class Game(FlowMixin):
         g._awards = dict(self._awards)
         g._log = [list(e) if type(e) is list else e for e in self._log]
         g._events = list(self._events)
+        g._redacted = {k: list(v) for k, v in self._redacted.items()}
         return g
 
     def record(self) -> dict[str, Any]:

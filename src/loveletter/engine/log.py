@@ -24,6 +24,23 @@ class LogMixin(GameState):
     @property
     def events(self) -> tuple[Event, ...]:
         """This round's events, oldest first (built lazily from the internal log; read-only)."""
+        return tuple(self._built_events())
+
+    def redacted_log(self, reader: int | None, full: bool = False) -> tuple[Mapping[str, Any], ...]:
+        """This round's events as ``reader`` sees them (``full``: everything), kept up to date incrementally."""
+        events = self._built_events()
+        key: Any = "full" if full else reader
+        cached = self._redacted.get(key)
+        if cached is None:
+            cached = self._redacted[key] = []
+        if len(cached) < len(events):
+            if full:
+                cached.extend(e.full() for e in events[len(cached):])
+            else:
+                cached.extend(e.for_seat(reader) for e in events[len(cached):])
+        return tuple(cached)
+
+    def _built_events(self) -> list[Event]:
         log, events = self._log, self._events
         for raw in log[len(events):]:
             kind = raw[0]
@@ -38,7 +55,7 @@ class LogMixin(GameState):
                                                               "result": result})))
             else:
                 events.append(make_event(*raw))
-        return tuple(events)
+        return events
 
     @property
     def round_result(self) -> Mapping[str, Any] | None:  # pragma: no cover - defined by the round layer

@@ -41,6 +41,7 @@ class RoundMixin(LogMixin):
         self._pending = ()
         self._log = []  # this round's events, some in compact form (see ``events``)
         self._events = []
+        self._redacted = {}
         self._end_reason = None
         self._round_result = None
         self._round_over = False

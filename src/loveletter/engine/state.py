@@ -56,7 +56,7 @@ class GameState:
         "_game_over", "_game_winners", "_event_base",
         # the round
         "_deck", "_set_aside", "_face_up", "_hands", "_discards", "_alive", "_protected", "_eliminated",
-        "_mandate", "_jester", "_spies", "_current", "_turn", "_last_draw", "_pending", "_log", "_events",
+        "_mandate", "_jester", "_spies", "_current", "_turn", "_last_draw", "_pending", "_log", "_events", "_redacted",
         "_end_reason", "_round_result", "_winners", "_awards", "_legal", "_open",
     )
 
@@ -109,6 +109,7 @@ class GameState:
     _pending: tuple[Any, ...]
     _log: list[LogEntry]
     _events: list[Any]
+    _redacted: dict[Any, list[Mapping[str, Any]]]  # reader -> this round's events as it sees them (a cache)
     _end_reason: str | None
     _round_result: Mapping[str, Any] | None
     _winners: list[int]

@@ -174,7 +174,7 @@ def _build(g: Game, seat: int | None, cls: type[View] = View, **extra: Any) -> A
         spies=tuple(sorted(g._spies)),
         pending=pending_of(g),
         legal=g.legal_decisions() if seat is not None and g.to_move == seat else (),
-        log=tuple(e.full() if omniscient else e.for_seat(seat) for e in g.events),
+        log=g.redacted_log(seat, full=omniscient),
         event_base=g.event_base,
         round_result=g.round_result,
         game_over=g.game_over,
