@@ -146,6 +146,23 @@ def _merge(a: int, b: int, played: int) -> int:
 _COMPARE_CARDS = {"baron": False, "dowager_queen": True}  # card -> the higher value loses
 
 
+@lru_cache(maxsize=64)
+def _deck_tables(edition: str, players: int) -> tuple[tuple[str, ...], dict[str, int], int, dict[int, int],
+                                                      dict[int, int], int, int]:
+    """Bit masks of a deck's cards (shared by every replay of that deck; never changed)."""
+    from .editions import find_edition
+
+    deck = find_edition(edition).deck(players)
+    cards = tuple(deck.counts)
+    bit = {c: 1 << i for i, c in enumerate(cards)}
+    values = deck.values
+    value_of = {bit[c]: values[c] for c in cards}
+    by_value: dict[int, int] = {}
+    for c in cards:
+        by_value[values[c]] = by_value.get(values[c], 0) | bit[c]
+    return cards, bit, (1 << len(cards)) - 1, value_of, by_value, bit.get("countess", 0), bit.get("assassin", 0)
+
+
 class Tracker:
     """Replays one seat's log event by event (:meth:`feed`); :meth:`result` gives the knowledge.
 
@@ -160,16 +177,8 @@ class Tracker:
             raise ValueError("knowledge is a seat's: a spectator view has none")
         self.me: int = view.seat
         self.n = view.players
-        self.cards: tuple[str, ...] = tuple(view.deck_counts)
-        self.bit: dict[str, int] = {c: 1 << i for i, c in enumerate(self.cards)}
-        self.full = (1 << len(self.cards)) - 1
-        values = view.values
-        self.value_of: dict[int, int] = {self.bit[c]: values[c] for c in self.cards}
-        self.by_value: dict[int, int] = {}
-        for c in self.cards:
-            self.by_value[values[c]] = self.by_value.get(values[c], 0) | self.bit[c]
-        self.countess = self.bit.get("countess", 0)
-        self.assassin = self.bit.get("assassin", 0)
+        (self.cards, self.bit, self.full, self.value_of, self.by_value, self.countess,
+         self.assassin) = _deck_tables(view.edition, view.players)
         self.hands: list[list[_Token]] = [[] for _ in range(self.n)]
         # the draw pile: ``fresh`` cards nobody has seen on top of ``bottom`` (the Chancellors'
         # returns, bottom-most first, as in Game.deck whose top card is last)
