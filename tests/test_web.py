@@ -53,3 +53,9 @@ def test_the_package_ships_the_built_site():
     names = [p.name for p in (dist / "assets").iterdir()]
     for lang in LANGS:
         assert any(n.startswith(f"{lang}-") and n.endswith(".js") for n in names), (lang, names)
+
+
+def test_recorded_frames_are_what_the_engine_makes_now():
+    import web_frames
+
+    assert web_frames.FRAMES.read_text(encoding="utf-8") == web_frames.text(), "run: python tests/web_frames.py"

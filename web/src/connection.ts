@@ -45,6 +45,9 @@ export class TableSession {
   /** Increments with every state/update frame (tests and animations wait on it). */
   readonly frames = signal(0);
 
+  /** The private table's invite (a spectator without a seat needs it). */
+  invite: string | null = null;
+
   constructor(
     readonly table: string,
     /** The seat asked for (null: watch as a spectator; undefined: the server's default, my first seat). */
@@ -163,7 +166,7 @@ export class Connection {
   }
 
   /** Start watching a table (as a seat or a spectator); a second call switches the seat. */
-  open(table: string, seat: number | null | undefined): TableSession {
+  open(table: string, seat: number | null | undefined, invite: string | null = null): TableSession {
     let s = this.sessions.get(table);
     const switching = s !== undefined && s.wantSeat !== seat;
     if (!s) {
@@ -171,6 +174,7 @@ export class Connection {
       this.sessions.set(table, s);
     }
     s.wantSeat = seat;
+    s.invite = invite ?? s.invite;
     if (switching) {
       // another seat's picture: start from scratch (the events are told for that seat)
       batch(() => {
@@ -193,6 +197,8 @@ export class Connection {
   private sendOpen(s: TableSession): void {
     const frame: Frame = { type: "open", table: s.table, since: s.nextSeq() };
     if (s.wantSeat !== undefined && s.wantSeat !== null) frame.seat = s.wantSeat;
+    if (s.wantSeat === null) frame.spectate = true;
+    if (s.invite) frame.invite = s.invite;
     this.send(frame);
   }
 

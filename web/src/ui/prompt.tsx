@@ -53,19 +53,19 @@ export function PromptPanel(props: Props) {
   const { view, legal, n, busy } = props;
   const all = decisions(legal);
   const key = legal.map((d) => d.text).join("|");
-  const [card, setCard] = useState<string | null>(null);
-  const [targets, setTargets] = useState<number[] | null>(null);
-  const [first, setFirst] = useState<number | null>(null);
-  const [keep, setKeep] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<PlayDecision | null>(null);
+  // What is chosen so far, for this prompt only (a new prompt starts afresh at its first render).
+  type Sel = { key: string; card: string | null; targets: number[] | null; first: number | null; keep: string | null; confirm: PlayDecision | null };
+  const fresh: Sel = { key, card: null, targets: null, first: null, keep: null, confirm: null };
+  const [stored, setSel] = useState<Sel>(fresh);
+  const sel = stored.key === key ? stored : fresh;
+  const { card, targets, first, keep, confirm } = sel;
+  const update = (patch: Partial<Sel>) => setSel({ ...sel, ...patch });
+  const setCard = (v: string | null) => update({ card: v });
+  const setTargets = (v: number[] | null) => update({ targets: v });
+  const setFirst = (v: number | null) => update({ first: v });
+  const setKeep = (v: string | null) => update({ keep: v });
+  const setConfirm = (v: PlayDecision | null) => update({ confirm: v });
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    setCard(null);
-    setTargets(null);
-    setFirst(null);
-    setKeep(null);
-    setConfirm(null);
-  }, [key]);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, [key, card, targets, first, keep, confirm]);
@@ -84,13 +84,7 @@ export function PromptPanel(props: Props) {
     <button
       type="button"
       class="back"
-      onClick={() => {
-        setCard(null);
-        setTargets(null);
-        setFirst(null);
-        setKeep(null);
-        setConfirm(null);
-      }}
+      onClick={() => setSel(fresh)}
     >
       {t("Back")}
     </button>
@@ -193,7 +187,9 @@ export function PromptPanel(props: Props) {
       )),
     );
   }
-  const mine = options.find((o) => o.card === card)!.plays;
+  const chosen = options.find((o) => o.card === card);
+  if (!chosen) return null;
+  const mine = chosen.plays;
   const pat = pattern(card);
   if (targets === null) {
     const noTarget = mine.find((p) => p.targets.length === 0);

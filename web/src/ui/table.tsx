@@ -131,18 +131,26 @@ export function TablePage(props: { id: string; invite: string | null; watch: boo
   if (error) return <p role="alert" class="error panel">{error}</p>;
   if (!table) return <p class="panel">{t("Loading…")}</p>;
   if (table.status === "waiting") return <Waiting table={table} invite={props.invite} reload={reload} />;
+  if (!me.value) {
+    return (
+      <section class="panel">
+        <h1>{t("Table {id}", { id: table.id })}</h1>
+        <NameForm />
+      </section>
+    );
+  }
   const mine = props.watch ? [] : table.seats.filter((s) => s.you).map((s) => s.seat);
-  return <Game table={table} mine={mine} />;
+  return <Game table={table} mine={mine} invite={props.invite} />;
 }
 
-function Game(props: { table: TableSummary; mine: number[] }) {
+function Game(props: { table: TableSummary; mine: number[]; invite: string | null }) {
   const { table, mine } = props;
   const first = useMemo(() => {
     const saved = savedSeat(table.id);
     return saved !== null && mine.includes(saved) ? saved : (mine[0] ?? null);
   }, [table.id, mine.join(",")]);
   const [seat, setSeat] = useState<number | null>(first);
-  const session = useMemo(() => conn().open(table.id, seat), [table.id, seat]);
+  const session = useMemo(() => conn().open(table.id, seat, props.invite), [table.id, seat]);
   useEffect(() => {
     if (seat !== null) saveSeat(table.id, seat);
   }, [seat]);
@@ -150,7 +158,7 @@ function Game(props: { table: TableSummary; mine: number[] }) {
   return <GameView session={session} table={table} mine={mine} onSwitch={setSeat} />;
 }
 
-function GameView(props: { session: TableSession; table: TableSummary; mine: number[]; onSwitch: (seat: number) => void }) {
+export function GameView(props: { session: TableSession; table: TableSummary; mine: number[]; onSwitch: (seat: number) => void }) {
   const { session, table, mine } = props;
   const view = session.view.value;
   const events = session.events.value;
