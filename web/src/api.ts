@@ -51,7 +51,8 @@ export const api = {
   history: () => call<unknown[]>("GET", "/api/me/history"),
   bots: () => call<{ level: string }[]>("GET", "/api/bots"),
   tables: () => call<TableSummary[]>("GET", "/api/tables"),
-  table: (id: string) => call<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),
+  table: (id: string, invite: string | null = null) =>
+    call<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
   create: (req: NewTable) => call<TableSummary & { invite: string }>("POST", "/api/tables", req),
   join: (id: string, seat: number | null, invite: string | null) =>
     call<TableSummary>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite: invite ?? undefined }),

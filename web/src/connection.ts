@@ -278,8 +278,10 @@ export class Connection {
           params: (frame.params as Record<string, unknown>) ?? {},
           say: (frame.say as Message) ?? null,
         };
-        for (const s of this.sessions.values()) {
-          if (frame.cmd !== undefined && s.sending.value?.cmd !== frame.cmd) continue;
+        // the session whose decision it answers; a refusal of no pending decision (a raw frame) goes to all
+        const all = [...this.sessions.values()];
+        const matched = all.filter((s) => frame.cmd !== undefined && s.sending.value?.cmd === frame.cmd);
+        for (const s of matched.length ? matched : all) {
           batch(() => {
             s.sending.value = null;
             s.refusal.value = refusal;

@@ -13,7 +13,8 @@ export function seatNames(seats: SeatInfo[], players: number): string[] {
     const info = seats.find((x) => x.seat === s);
     out.push(info?.name || (info?.kind === "bot" ? t("Bot {n}", { n: s }) : t("Seat {n}", { n: s + 1 })));
   }
-  return out;
+  // pass-and-play seats carry their creator's name: tell them apart by seat
+  return out.map((name, s) => (out.filter((x) => x === name).length > 1 ? t("{name} (seat {n})", { name, n: s + 1 }) : name));
 }
 
 function tokens(have: number, goal: number) {

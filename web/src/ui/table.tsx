@@ -101,7 +101,7 @@ function Waiting(props: { table: TableSummary; invite: string | null; reload: ()
         </button>
       ) : null}
       <p>
-        <a href={`/t/${table.id}?watch=1`}>{t("Watch as a spectator")}</a>
+        <a href={`/t/${table.id}?watch=1${props.invite ? `&invite=${encodeURIComponent(props.invite)}` : ""}`}>{t("Watch as a spectator")}</a>
       </p>
       {error ? <p role="alert" class="error">{error}</p> : null}
     </section>
@@ -116,7 +116,7 @@ export function TablePage(props: { id: string; invite: string | null; watch: boo
   useEffect(() => {
     let live = true;
     api
-      .table(props.id)
+      .table(props.id, props.invite)
       .then((s) => live && (setTable(s), setError(null)))
       .catch((e) => live && setError(apiError(e instanceof ApiError ? e.code : "network")));
     return () => {
