@@ -6,12 +6,14 @@ import type { SeatInfo, WireEvent, WireView } from "../game";
 import { nt, t } from "../i18n";
 import type { Message, Narrator } from "../i18n/render";
 import { CardBack, CardTile, MiniCard } from "./cards";
+import { botLevel } from "./labels";
 
 export function seatNames(seats: SeatInfo[], players: number): string[] {
   const out: string[] = [];
   for (let s = 0; s < players; s++) {
     const info = seats.find((x) => x.seat === s);
-    out.push(info?.name || (info?.kind === "bot" ? t("Bot {n}", { n: s }) : t("Seat {n}", { n: s + 1 })));
+    // bots get our own (translated) name, whatever the server calls them
+    out.push(info?.kind === "bot" ? t("Bot {n}", { n: s }) : info?.name || t("Seat {n}", { n: s + 1 }));
   }
   // pass-and-play seats carry their creator's name: tell them apart by seat
   return out.map((name, s) => (out.filter((x) => x === name).length > 1 ? t("{name} (seat {n})", { name, n: s + 1 }) : name));
@@ -62,7 +64,7 @@ export function Seats(props: { view: WireView; n: Narrator; names: string[]; sea
               <span class="seat-name">
                 {names[s]}
                 {me ? <span class="muted"> ({t("you")})</span> : null}
-                {info?.kind === "bot" ? <span class="muted"> · {t("bot")}</span> : null}
+                {info?.kind === "bot" ? <span class="muted"> · {info.level ? botLevel(info.level) : t("bot")}</span> : null}
               </span>
               {tokens(view.tokens[s], view.goal)}
             </div>

@@ -267,7 +267,7 @@ function PublicTables() {
         <ul class="table-list">
           {tables.map((x) => {
             const open = x.seats.filter((s) => s.kind === "open").length;
-            const who = x.seats.filter((s) => s.kind !== "open").map((s) => s.name ?? botLevel(s.level ?? "")).join(", ");
+            const who = x.seats.filter((s) => s.kind !== "open").map((s) => (s.kind === "bot" ? t("Bot {n}", { n: s.seat }) : s.name)).join(", ");
             return (
               <li data-table={x.id}>
                 <span>

@@ -73,7 +73,7 @@ function Waiting(props: { table: TableSummary; invite: string | null; reload: ()
             {s.kind === "open" ? (
               <span class="muted">{t("open")}</span>
             ) : s.kind === "bot" ? (
-              `${s.name ?? t("Bot {n}", { n: s.seat })} (${botLevel(s.level ?? "")})`
+              `${t("Bot {n}", { n: s.seat })} (${botLevel(s.level ?? "")})`
             ) : (
               s.name
             )}
@@ -180,7 +180,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
     () => (view ? new Narrator(catalog.value!, { seats: names, edition: view.edition, deck: view.cards }) : null),
     [catalog.value, names.join("\u0000"), view?.edition, view?.cards],
   );
-  if (!view || !n) return <p class="panel">{t("Loading…")}</p>;
+  if (!view || !n || view.round === 0) return <p class="panel">{t("Loading…")}</p>;
 
   // Pass-and-play: another human seat of this device must play now.
   const next = view.toMove;
