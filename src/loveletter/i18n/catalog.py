@@ -1,8 +1,10 @@
 """The message catalogs, handled with Babel: extract, update, compile (``python -m loveletter.i18n``).
 
 * **Extract**: the message ids are read from the sources of :data:`SOURCE_PACKAGES` with Babel's Python
-  extractor and :data:`KEYWORDS` (our helpers), plus the ids looked up by key at run time (card names
-  per edition, card effects, edition titles: :func:`keyed_messages`).
+  extractor and :data:`KEYWORDS` (our helpers), from the browser client's TypeScript sources
+  (:data:`WEB_SOURCES`, Babel's JavaScript extractor and :data:`WEB_KEYWORDS`), plus the ids looked up
+  by key at run time (card names per edition, card effects, edition titles: :func:`keyed_messages`).
+  The web client gets its catalogs from these (``python -m loveletter.i18n.export``).
 * **Update**: each ``locales/<lang>/LC_MESSAGES/loveletter.po`` gets the new ids (empty, or ``fuzzy``
   with a close old translation), loses the ones no longer used, and gets its language's CLDR plural
   rule in its header. In the English catalog the text of a source message is its id.
@@ -13,6 +15,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import sys
 from pathlib import Path
@@ -41,6 +44,14 @@ KEYWORDS: dict[str, Any] = {
     "nmsg": (1, 2),
     "npmsg": ((1, "c"), 2, 3),
 }
+
+#: The browser client's sources (a source checkout's ``web/src``), read with Babel's JavaScript extractor.
+REPO_DIR = PACKAGE_DIR.parent.parent
+WEB_SOURCES = REPO_DIR / "web" / "src"
+
+#: The web client's helpers (``web/src/i18n/index.ts``): ``t(msgid, fields)``, ``pt(context, msgid)``,
+#: ``nt(singular, plural, n)`` and the ``N_`` marker.
+WEB_KEYWORDS: dict[str, Any] = {"t": None, "pt": ((1, "c"), 2), "nt": (1, 2), "N_": None}
 
 #: Comments in the source that start with this tag go to the translators (``#.`` lines).
 COMMENT_TAG = "TRANSLATORS:"
@@ -86,6 +97,13 @@ def source_files() -> list[Path]:
     return sorted(p for pkg in SOURCE_PACKAGES for p in (PACKAGE_DIR / pkg).glob("*.py"))
 
 
+def web_source_files() -> list[Path]:
+    """The web client's TypeScript sources (the generated data left out)."""
+    if not WEB_SOURCES.is_dir():
+        raise FileNotFoundError(f"{WEB_SOURCES} not found: extract the messages in a source checkout")
+    return sorted(p for p in WEB_SOURCES.rglob("*") if p.suffix in (".ts", ".tsx") and "generated" not in p.parts)
+
+
 def extract() -> Catalog:
     """The template: every message id the interface uses, with where it is used."""
     template = Catalog(domain=DOMAIN, project="loveletter", fuzzy=False)
@@ -94,6 +112,12 @@ def extract() -> Catalog:
         where = path.relative_to(root).as_posix()
         for lineno, message, comments, context in extract_from_file(
                 "python", path, KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True):
+            template.add(message, locations=[(where, lineno)], auto_comments=comments, context=context)
+    for path in web_source_files():
+        where = path.relative_to(REPO_DIR).as_posix()
+        for lineno, message, comments, context in extract_from_file(
+                "javascript", path, WEB_KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True,
+                options={"jsx": True, "template_string": True}):
             template.add(message, locations=[(where, lineno)], auto_comments=comments, context=context)
     for context, key in keyed_messages():
         template.add(key, context=context, auto_comments=[KEYED_CONTEXTS[context]])
@@ -113,7 +137,9 @@ def updated(lang: str, template: Catalog) -> Catalog:
     else:
         catalog = Catalog(locale=lang, domain=DOMAIN, project="loveletter", fuzzy=False,
                           header_comment=f"# {lang} messages of loveletter.\n# Update with: python -m loveletter.i18n")
-    catalog.update(template, update_creation_date=False)
+    # A copy: Babel puts the template's new Message objects into the catalog, and the English catalog
+    # below writes its texts into them (which would leak into every later language).
+    catalog.update(copy.deepcopy(template), update_creation_date=False)
     catalog.obsolete.clear()
     catalog.project, catalog.version = "loveletter", "1"
     catalog.msgid_bugs_address = catalog.last_translator = catalog.language_team = "the loveletter developers"
