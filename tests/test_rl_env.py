@@ -12,12 +12,12 @@ from helpers import hidden_shuffled
 from pettingzoo.test import api_test, seed_test
 
 from loveletter.engine import Game
-from loveletter.table import Pushed, Table
 from loveletter.engine.editions import EDITIONS
 from loveletter.engine.knowledge import knowledge
 from loveletter.rl import LoveLetterEnv, action_space, env
 from loveletter.rl.core import outcome
 from loveletter.rl.encoding import Encoder
+from loveletter.table import Pushed, Table
 
 CONFIGS = [(name, n) for name, ed in EDITIONS.items() for n in range(ed.min_players, ed.max_players + 1)]
 
