@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import sys
 from pathlib import Path
@@ -113,7 +114,9 @@ def updated(lang: str, template: Catalog) -> Catalog:
     else:
         catalog = Catalog(locale=lang, domain=DOMAIN, project="loveletter", fuzzy=False,
                           header_comment=f"# {lang} messages of loveletter.\n# Update with: python -m loveletter.i18n")
-    catalog.update(template, update_creation_date=False)
+    # A copy: Babel puts the template's own messages into the catalog, and the English texts set
+    # below must not leak into the next language's catalog.
+    catalog.update(copy.deepcopy(template), update_creation_date=False)
     catalog.obsolete.clear()
     catalog.project, catalog.version = "loveletter", "1"
     catalog.msgid_bugs_address = catalog.last_translator = catalog.language_team = "the loveletter developers"
