@@ -20,7 +20,7 @@ from typing import TextIO
 from rich.console import Console as RichConsole
 from rich.text import Text
 
-from .wrap import wrap
+from .wrap import width, wrap
 
 #: The size assumed when the output is not a terminal and COLUMNS does not say otherwise.
 DEFAULT_COLUMNS = 80
@@ -87,13 +87,29 @@ class Console:
         return len(lines)
 
     def lines(self, lines: Sequence[str], style: str | None = None) -> None:
-        """Write lines that already fit."""
-        for line in lines:
-            self.rich.print(Text(line, style=style or ""), overflow="ignore", crop=False)
+        """Write lines that already fit, all in one style."""
+        self.styled([(line, style) for line in lines])
+
+    def styled(self, lines: Sequence[tuple[str, str | None]]) -> None:
+        """Write lines that already fit, each with its Rich style (plain text when not on a terminal)."""
+        if not lines:
+            return
+        if not self.tty:
+            self.stdout.write("".join(line + "\n" for line, _ in lines))
+        else:
+            text = Text.assemble(*((line + "\n", style or "") for line, style in lines))
+            self.rich.print(text, overflow="ignore", crop=False, end="")
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
-        """One line of input, normalized (:func:`normalize`); raises :class:`Quit` at end of input or Ctrl-C."""
+        """One line of input, normalized (:func:`normalize`); raises :class:`Quit` at end of input or Ctrl-C.
+
+        A prompt wider than the terminal is fitted too: its last line is the one typed on."""
+        if width(prompt) > self.columns:
+            keys = prompt[prompt.rfind("["):].rstrip() if "[" in prompt else ""
+            *before, prompt = self.fit(prompt.rstrip(), keep=[keys] if keys else [])
+            self.lines(before)
+            prompt += " "
         try:
             if self.interactive:
                 line = input(prompt)

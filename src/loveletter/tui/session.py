@@ -293,8 +293,8 @@ class Session:
         """Clear and show the table for the person at the screen, leaving ``reserve`` lines under it."""
         cols, rows = self.io.size()
         self.io.clear()
-        for line in screen(self.view(), self.table, cols, rows, reserve, self.io.keep):
-            self.io.lines([line.text], line.style)
+        self.io.styled([(line.text, line.style) for line in
+                        screen(self.view(), self.table, cols, rows, reserve, self.io.keep)])
         view = self.view()
         self.shown[self.me] = (view.round, len(view.log))
 
@@ -305,8 +305,7 @@ class Session:
         step = len(lines) if rows is None else max(1, rows - 1)
         for start in range(0, max(1, len(lines)), step):
             io.clear()
-            for line in lines[start:start + step]:
-                io.lines([line.text], line.style)
+            io.styled([(line.text, line.style) for line in lines[start:start + step]])
             last = start + step >= len(lines)
             hint = t("Enter: back to the game") if last else t("Enter: more · q: back to the game")
             if io.ask(" ".join(wrap(hint, max(10, io.columns - 8))) + " [⏎] > ") == "q" or last:
@@ -331,7 +330,7 @@ class Session:
         """Ask until one of the allowed options is picked; explain refusals; ``?``, ``l`` and ``q`` work anywhere.
 
         The screen is redrawn above the question each time, fitted to the terminal (options with a
-        short label get it when the long ones would take more than a quarter of it). With ``auto``, an
+        short label get it when the long ones would take more than a fifth of it). With ``auto``, an
         only allowed option is taken without asking (and said).
         """
         t, io = self.t, self.io
@@ -349,7 +348,7 @@ class Session:
             keys = "/".join(o.key for o in options)
             hint = f"[{keys}/?/l{'/b' if back else ''}/q] > "
             menu = self._menu(title, options, notice, cols, rows)
-            if rows is not None and len(menu) > max(4, rows // 4) and any(o.short for o in options):
+            if rows is not None and len(menu) > max(4, rows // 5) and any(o.short for o in options):
                 shorter = [Option(o.key, o.short or o.label, o.ok) for o in options]
                 menu = self._menu(title, shorter, notice, cols, rows)
             if reference:
@@ -359,13 +358,11 @@ class Session:
                     reference = False
                 else:
                     io.clear()
-                    for line in ref:
-                        io.lines([line.text], line.style)
+                    io.styled([(line.text, line.style) for line in ref])
             if not reference:
                 self.show_screen(reserve=len(menu) + 1)
             reference = False
-            for line in menu:
-                io.lines([line.text], line.style)
+            io.styled([(line.text, line.style) for line in menu])
             self.drawn = True
             answer = io.ask(hint)
             notice = None

@@ -24,6 +24,8 @@ from rich.cells import cell_len
 NO_START = frozenset("，。、：；！？）」』》〉】〕…‥·・％,.:;!?)]%”’")
 #: Characters a line may not end with.
 NO_END = frozenset("（「『《〈【〔“‘([")
+#: Characters that stay on the line of what comes before them, even after a space (``Guard Odette ×4``).
+GLUE = frozenset("×")
 #: Spaces that never break.
 NO_BREAK_SPACES = frozenset("\u00a0\u202f\u2007\u2060")
 
@@ -66,7 +68,7 @@ def _atoms(text: str, keep: Iterable[str]) -> list[tuple[str, str]]:
             j = i
             while j < len(text) and text[j] == " ":
                 j += 1
-            if inside[i] or (j < len(text) and text[j] in NO_START and _wide(text[j])):
+            if inside[i] or (j < len(text) and (text[j] in GLUE or (text[j] in NO_START and _wide(text[j])))):
                 piece += text[i:j]  # a space inside a name, or before full-width closing punctuation
             else:
                 atoms.append((piece, text[i:j]))
