@@ -12,6 +12,8 @@ tanh between layers and none after the last one, whose output is one logit per a
 
 from __future__ import annotations
 
+import pickle
+import zipfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,7 @@ def load_model(path: str | Path) -> dict[str, Any]:
         return _read_model(path)
     except BotOptionError:
         raise
-    except (OSError, ValueError, KeyError, EOFError, RuntimeError) as exc:
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, zipfile.BadZipFile, pickle.UnpicklingError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise BotOptionError(f"path={path}: not a policy model ({reason})") from None
 
