@@ -61,7 +61,8 @@ def round_line(r: RoundSummary, reader: int | None) -> Message:
     else:
         line = msg("Round {round}: nobody won ({how}).", round=Number(r.number), how=Phrase(_how(r.result, winners)))
     extra = tuple(
-        Phrase(msg("{player}: {why}", player=Phrase(_YOU_SUBJECT) if _is(s, reader) else Seat(s),
+        # TRANSLATORS: a bonus token in the game-over summary: "Bot 1 (correct guess with the Bishop)".
+        Phrase(msg("{player} ({why})", player=Phrase(_YOU_SUBJECT) if _is(s, reader) else Seat(s),
                    why=Phrase(TOKEN_REASONS.get(w, TOKEN_REASONS["round"]))))
         for s, whys in sorted(r.gained.items()) for w in whys if w != "round")
     if extra:
