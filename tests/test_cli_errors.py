@@ -68,6 +68,9 @@ def home(tmp_path):
     (["replay", "/nonexistent/game.json"], ["/nonexistent/game.json"]),
     (["record", "check", "src/loveletter/i18n/locales/fr/LC_MESSAGES/loveletter.mo"], ["loveletter.mo", "not a text"]),
     (["play", "--resume", "/nonexistent/game.json"], ["/nonexistent/game.json"]),
+    (["arena", "--bots", "random", "--players", "0"], ["--players 0", "2 to 4 players"]),
+    (["arena", "--bots", "random"], ["--bots names 1 bot:", "2 to 4 players"]),
+    (["bench", "--players", "0"], ["2-4 players", "not 0"]),
 ])
 def test_one_line_and_status_2(args, needles, home):
     _one_line(_run(*args, env=home), *needles)

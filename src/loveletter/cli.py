@@ -158,6 +158,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if not specs:
         raise CliError("--bots needs at least one bot spec")
     players = args.players if args.players is not None else len(specs)
+    ed = EDITIONS[args.edition]
+    if not ed.min_players <= players <= ed.max_players:
+        given = f"--players {players}" if args.players is not None else \
+            f"--bots names {players} bot{'' if players == 1 else 's'}"
+        raise CliError(f"{given}: {args.edition} is played by {ed.min_players} to {ed.max_players} players")
+    if len(specs) != players:
+        raise CliError(f"--players {players} needs one bot spec per seat, but --bots names {len(specs)}")
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
     try:

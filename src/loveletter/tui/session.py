@@ -574,7 +574,8 @@ def parse_seats(seats: str | None, bots: str | None, players: int | None, seat: 
         if players is not None and players != len(kinds):
             raise TuiError(f"--players {players} but --seats names {len(kinds)} seats")
         if not low <= len(kinds) <= high:
-            raise TuiError(f"--seats names {len(kinds)} seats: {edition} is played by {low} to {high} players")
+            raise TuiError(f"--seats names {len(kinds)} seat{'s' if len(kinds) != 1 else ''}: {edition} is played by "
+                           f"{low} to {high} players")
         return kinds
     specs = [s.strip() for s in bots.split(",")] if bots else []
     if any(not s for s in specs):
