@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from loveletter.arena import bradley_terry, play_game, run_arena, wilson
+from loveletter.arena import format_table, play_game, rate, run_arena, wilson
 from loveletter.cli import main
 
 
@@ -15,8 +15,11 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["matches"] == 3
     assert {r["bot"] for r in out["results"]} == {"heuristic", "random"}
+    assert out["rating_model"]["model"] == "openskill PlackettLuce"
     for r in out["results"]:
-        assert set(r) >= {"bot", "wins", "win_rate", "ci95", "rating", "games"}
+        assert set(r) >= {"bot", "wins", "win_rate", "ci95", "rating", "games", "mu", "sigma", "ordinal"}
+        assert r["rating"] == r["mu"] and r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=0.2)
+        assert 0 < r["sigma"] < 500  # games were rated: less uncertain than at the start
         assert r["games"] == 6
         lo, hi = r["ci95"]
         assert 0 <= lo <= r["win_rate"] <= hi <= 1
@@ -52,8 +55,31 @@ def test_mirrored_deals_replay_the_same_game_for_identical_bots() -> None:
 def test_wilson_and_ratings() -> None:
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and hi - lo < 0.21
-    r = bradley_terry(["a", "b"], {(0, 1): 75.0}, {(0, 1): 100})
-    assert r[0] > 1500 > r[1] and sum(r) == pytest.approx(3000)
+    # a wins 3 games in 4 against b: a above b, both less uncertain than at the start
+    r = rate(["a", "b"], [(["a", "b"], [0]), (["b", "a"], [1]), (["a", "b"], [1]), (["b", "a"], [1])])
+    assert r["a"][0] > 1500 > r["b"][0] and r["a"][1] < 500 and r["b"][1] < 500
+
+
+def test_ratings_for_more_than_two_players() -> None:
+    # four bots, "best" always wins, "worst" never: the order of the ratings follows
+    games = [(["best", "mid", "low", "worst"], [0]), (["mid", "low", "worst", "best"], [3]),
+             (["low", "worst", "best", "mid"], [2])] * 5
+    r = rate(["best", "mid", "low", "worst"], games)
+    assert r["best"][0] > r["mid"][0] and r["best"][0] > r["low"][0] and r["best"][0] > r["worst"][0]
+    assert r["best"][0] - 3 * r["best"][1] > 1000
+
+
+def test_an_all_draw_game_changes_no_rating() -> None:
+    assert rate(["a", "b"], [(["a", "b"], [0, 1]), (["a", "b"], [])]) == {"a": (1500.0, 500.0), "b": (1500.0, 500.0)}
+
+
+def test_results_table_is_sorted_by_rating_and_fits() -> None:
+    res = run_arena(["random", "heuristic", "random"], "2019", 3, matches=2, seed=4)
+    text = format_table(res, width=90)
+    assert all(len(line) <= 90 for line in text.splitlines())
+    lines = [line for line in text.splitlines() if "heuristic" in line or "random" in line]
+    best = max(res["results"], key=lambda r: r["mu"])["bot"]
+    assert best in lines[0]
 
 
 @pytest.mark.parametrize("argv", [
@@ -63,6 +89,12 @@ def test_wilson_and_ratings() -> None:
     ["arena", "--bots", "heuristic,random", "--matches", "0"],
     ["arena", "--bots", "no.such.module:Bot,random"],
     ["arena", "--bots", "heuristic,random,random,random,random", "--edition", "classic"],
+    ["arena", "--bots", "ismcts:guesses=0,random"],
+    ["arena", "--bots", "ismcts:ms=nan,random"],
+    ["arena", "--bots", "ismcts:iters=abc,random"],
+    ["arena", "--bots", "heuristic:noise=-1,random"],
+    ["arena", "--bots", "heuristic,random", "--matches", "x"],
+    ["arena", "--players", "2"],
 ])
 def test_cli_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2

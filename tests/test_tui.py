@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from tui_driver import OPTION, ROOT, Terminal, allowed_options, play_to_end
+from tui_driver import OPTION, ROOT, Terminal, allowed_options, last_screen, play_to_end
 
 from loveletter.engine import replay
 from loveletter.i18n import Translator
@@ -67,8 +67,8 @@ def test_language_from_the_locale(tmp_path):
 
 def _save_round(path, deck, first, decisions, seats=("human", "random")) -> None:
     record = {
-        "format": "loveletter-record", "formatVersion": 1, "edition": "classic", "players": 2,
-        "profile": "bga", "options": {}, "seats": list(seats), "startTokens": [0, 0], "seed": 1,
+        "format": "loveletter-record", "formatVersion": 1, "edition": "classic", "players": len(seats),
+        "profile": "bga", "options": {}, "seats": list(seats), "startTokens": [0] * len(seats), "seed": 1,
         "rounds": [{"firstPlayer": first, "firstPlayerGiven": True, "shuffled": False, "deck": deck,
                     "decisions": decisions}],
     }
@@ -78,44 +78,45 @@ def _save_round(path, deck, first, decisions, seats=("human", "random")) -> None
 def _key_for(shown: str, label: str) -> str:
     for line in shown.splitlines():
         m = OPTION.match(line)
-        if m and label in m.group(2):
+        if m and label in m.group(3):
             return m.group(1)
     raise AssertionError(f"no option {label!r} in:\n{shown}")
 
 
-def test_countess_forced_is_explained(tmp_path):
-    # Seat 0 (the person) holds the Countess and draws the King.
+def test_countess_forced_is_explained_and_played_without_asking(tmp_path):
+    # Seat 0 (the person) holds the Countess and draws the King: the Countess is the only possible play.
     deck = ["guard", "guard", "guard", "priest", "countess", "baron", "king",
             "guard", "guard", "priest", "baron", "handmaid", "handmaid", "prince", "prince", "princess"]
     save = tmp_path / "countess.json"
     _save_round(save, deck, 0, [])
     term = Terminal("play", "--resume", str(save), "--fast", "--lang", "en")
     shown, _ = term.prompt()
-    term.send(_key_for(shown, "King Arnaud IV"))
-    shown, _ = term.prompt()
     assert "You must play Countess Wilhelmina: she is in your hand with King Arnaud IV." in shown
-    term.send(_key_for(shown, "Countess Wilhelmina"))
-    term.expect("You play Countess Wilhelmina.")
+    assert "Only possible choice: Countess Wilhelmina (7)." in shown
+    assert "You play Countess Wilhelmina." in shown
+    assert "Choose a card to play:" not in shown  # not asked
     term.send("q")
     assert term.wait() == 0
     assert _record(save)["rounds"][0]["decisions"][0] == "countess"
 
 
-def test_protected_target_and_bad_guess_are_explained(tmp_path):
-    # Seat 1 plays the Handmaid; the person then holds Prince + Guard.
-    deck = ["guard", "guard", "guard", "priest", "prince", "handmaid", "baron", "guard",
-            "guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess"]
+def test_protected_target_is_explained_by_the_engine(tmp_path):
+    # 3 players. Seat 1 plays the Handmaid, seat 2 the Priest on the person, who then holds Prince + Guard.
+    deck = ["princess", "prince", "handmaid", "priest", "guard", "baron", "guard",
+            "guard", "guard", "guard", "priest", "baron", "handmaid", "prince", "king", "countess"]
     save = tmp_path / "handmaid.json"
-    _save_round(save, deck, 1, ["handmaid"])
+    _save_round(save, deck, 1, ["handmaid", "priest@0"], seats=("human", "random", "random"))
     term = Terminal("play", "--resume", str(save), "--fast", "--lang", "fr")
     shown, _ = term.prompt()
     assert "Servante Susannah" in shown  # the bot's discard pile, in French
     term.send(_key_for(shown, "Prince Arnaud"))
     shown, keys = term.prompt()
+    assert keys.startswith("0/1/2/")
+    assert re.search(r"1\) ✗ Bot 1 — protégé", last_screen(shown))
     term.send("1")  # the protected bot
     shown, _ = term.prompt()
     assert "Bot 1 est protégé par la Servante jusqu'à son prochain tour." in shown
-    term.send("b")  # back to the card choice; the Guard now has no target at all
+    term.send("b")  # back to the card choice
     shown, _ = term.prompt()
     term.send("?")  # the card reference, then the same question again
     shown, _ = term.prompt()
@@ -124,6 +125,24 @@ def test_protected_target_and_bad_guess_are_explained(tmp_path):
     term.prompt()
     term.send("0")  # yourself: allowed
     term.expect("Vous jouez Prince Arnaud sur vous-même\\.")
+    term.send("q")
+    assert term.wait() == 0
+    assert _record(save)["rounds"][0]["decisions"][:3] == ["handmaid", "priest@0", "prince@0"]
+
+
+def test_an_only_target_is_taken_without_asking(tmp_path):
+    # 2 players: seat 1 plays the Handmaid, so the person's Prince can only choose the person.
+    deck = ["guard", "guard", "guard", "priest", "prince", "handmaid", "baron", "guard",
+            "guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess"]
+    save = tmp_path / "only.json"
+    _save_round(save, deck, 1, ["handmaid"])
+    term = Terminal("play", "--resume", str(save), "--fast", "--lang", "fr")
+    shown, _ = term.prompt()
+    term.send(_key_for(shown, "Prince Arnaud"))
+    term.expect("Seul choix possible\u00a0: Vous\\.")
+    term.expect("Vous jouez Prince Arnaud sur vous-même\\.")
+    shown, _ = term.prompt()
+    assert "Choisissez un joueur" not in shown
     term.send("q")
     assert term.wait() == 0
     assert _record(save)["rounds"][0]["decisions"][:2] == ["handmaid", "prince@0"]
@@ -170,7 +189,7 @@ def test_guard_cannot_name_one(tmp_path):
 
 def test_quit_then_resume_to_the_end(tmp_path):
     save = tmp_path / "resume.json"
-    term = Terminal("play", "--fast", "--lang", "en", "--seed", "11", "--options", "tokensToWin=2",
+    term = Terminal("play", "--fast", "--lang", "en", "--seed", "11", "--options", "tokensToWin=3",
                     "--save", str(save))
     for _ in range(3):  # make a few real choices, then quit
         shown, keys = term.prompt()

@@ -2,35 +2,49 @@
 
 from __future__ import annotations
 
+import codecs
+import fcntl
 import os
 import pty
 import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OPTION = re.compile(r"^\s+(\w+)\) (.*?)(  ✗)?\s*$")
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+#: A menu option: its key, the mark of a refused one, its label.
+OPTION = re.compile(r"^\s+(\w+)\) (✗ )?(.*?)\s*$")
+#: Clearing the screen (and its scrollback): kept in the buffer as a form feed.
+CLEAR = re.compile(r"(\x1b\[H)?\x1b\[2J(\x1b\[3J)?")
+ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|[=>])")
 
 
 class Terminal:
     """A ``loveletter`` process on a pseudo-terminal: read what it shows, type lines."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None,
+                 size: tuple[int, int] = (120, 40), command: list[str] | None = None) -> None:
         master, slave = pty.openpty()
-        full_env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-        full_env.update({"LOVELETTER_I18N_STRICT": "1", "PYTHONUNBUFFERED": "1", "TERM": "xterm", "COLUMNS": "120"})
+        self.cols, self.rows = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
+        full_env = {k: v for k, v in os.environ.items()
+                    if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS", "LINES")}
+        full_env.update({"LOVELETTER_I18N_STRICT": "1", "PYTHONUNBUFFERED": "1", "TERM": "xterm"})
         full_env.update(env or {})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "loveletter.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+            [*(command or [sys.executable, "-m", "loveletter.cli"]), *args], stdin=slave, stdout=slave, stderr=slave,
             env=full_env, cwd=cwd or ROOT, close_fds=True,
         )
         os.close(slave)
         self.fd = master
-        self.buffer = ""  # everything shown so far
+        self.buffer = ""  # everything shown so far, escapes removed, a clear as "\f"
+        self.raw = b""  # every byte written
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
         self.mark = 0  # start of the part not yet looked at by expect()
 
     def read(self, timeout: float = 0.2) -> bool:
@@ -43,7 +57,14 @@ class Terminal:
             return False
         if not data:
             return False
-        self.buffer += ANSI.sub("", data.decode("utf-8", "replace")).replace("\r\n", "\n")
+        self.raw += data
+        text = self._pending + self._decoder.decode(data)
+        cut = text.rfind("\x1b")
+        if cut >= 0 and len(text) - cut < 12:  # an escape sequence may go on in the next read
+            text, self._pending = text[:cut], text[cut:]
+        else:
+            self._pending = ""
+        self.buffer += ANSI.sub("", CLEAR.sub("\f", text)).replace("\r\n", "\n").replace("\r", "")
         return True
 
     def expect(self, pattern: str, timeout: float = 20) -> re.Match[str]:
@@ -81,13 +102,17 @@ class Terminal:
         return code
 
 
+def last_screen(shown: str) -> str:
+    """What is on the screen: the text since it was last cleared."""
+    return shown.rsplit("\f", 1)[-1]
+
+
 def allowed_options(shown: str) -> list[str]:
     """Keys of the options listed in the last menu shown that are not marked as refused (✗)."""
-    block = shown.rsplit("\n\n", 1)[-1] if "\n\n" in shown else shown
     keys = []
-    for line in block.splitlines():
+    for line in last_screen(shown).splitlines():
         m = OPTION.match(line)
-        if m and not m.group(3):
+        if m and not m.group(2):
             keys.append(m.group(1))
     return keys
 

@@ -6,12 +6,22 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .engine import EDITIONS, Game, LoveLetterError, RecordError
 
 
 class CliError(Exception):
     """A user error: printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with our error form: one line on stderr naming the command and the option at fault, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" (see: {self.prog} --help)"
+        self.exit(2, f"loveletter: error: {self.prog.removeprefix('loveletter ') + ': ' if ' ' in self.prog else ''}"
+                     f"{message.splitlines()[0] if message else 'bad arguments'}{hint}\n")
 
 
 def _options(text: str | None) -> dict:
@@ -127,15 +137,18 @@ def cmd_record(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .tui import play_game
 
-    return play_game(edition=args.edition, players=args.players, bots=args.bots, seat=args.seat, seed=args.seed,
-                     lang=args.lang, options=_options(args.options), profile=args.profile, fast=args.fast,
-                     save=args.save, resume=args.resume)
+    if args.edition is not None and args.edition not in EDITIONS:
+        raise CliError(f"unknown --edition {args.edition!r}; choose one of: {', '.join(EDITIONS)}")
+    options = _options(args.options) if args.options is not None else None
+    return play_game(edition=args.edition, players=args.players, bots=args.bots, seats=args.seats, seat=args.seat,
+                     seed=args.seed, lang=args.lang, options=options, profile=args.profile, fast=args.fast,
+                     save=args.save, resume=args.resume, overwrite=args.overwrite)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .tui import replay_game
 
-    return replay_game(args.file, lang=args.lang, show_all=args.all)
+    return replay_game(args.file, lang=args.lang, show_all=args.all, reveal=args.reveal, seat=args.seat)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -146,6 +159,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if not specs:
         raise CliError("--bots needs at least one bot spec")
     players = args.players if args.players is not None else len(specs)
+    ed = EDITIONS[args.edition]
+    if not ed.min_players <= players <= ed.max_players:
+        given = f"--players {players}" if args.players is not None else \
+            f"--bots names {players} bot{'' if players == 1 else 's'}"
+        raise CliError(f"{given}: {args.edition} is played by {ed.min_players} to {ed.max_players} players")
+    if len(specs) != players:
+        raise CliError(f"--players {players} needs one bot spec per seat, but --bots names {len(specs)}")
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
     try:
@@ -161,7 +181,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="loveletter", description="Love Letter: rules engine, scenarios, benchmarks.")
+    p = Parser(prog="loveletter", description="Love Letter: rules engine, scenarios, benchmarks.")
     sub = p.add_subparsers(dest="command", required=True)
 
     sc = sub.add_parser("scenario", help="run or check rule scenario files (RULES.md Appendix A)")
@@ -208,23 +228,30 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.set_defaults(func=cmd_record)
 
-    pl = sub.add_parser("play", help="play against bots in the terminal (en, es, fr, nl, zh)")
-    pl.add_argument("--edition", default="classic", help="classic (default), premium or 2019")
+    pl = sub.add_parser("play", help="play against bots in the terminal, alone or hot-seat (en, es, fr, nl, zh)")
+    pl.add_argument("--edition", help="classic (default), premium or 2019")
     pl.add_argument("--players", type=int, help="number of players (default: 2, or one more than --bots)")
     pl.add_argument("--bots", help="bot specs for the other seats in order, e.g. heuristic,random")
-    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    pl.add_argument("--seat", type=int, help="your seat (default 0)")
+    pl.add_argument("--seats", help="every seat in order, 'human' for each person at this terminal (hot-seat), "
+                                    "e.g. human,human,heuristic")
     pl.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     pl.add_argument("--lang", help="en, es, fr, nl or zh (default: from LANGUAGE/LC_ALL/LANG, else en)")
     pl.add_argument("--options", help="rule options as JSON or name=value pairs, e.g. tokensToWin=3")
-    pl.add_argument("--profile", default="bga", help="rule profile: bga (default), official, bga-legacy")
+    pl.add_argument("--profile", help="rule profile: bga (default), official, bga-legacy")
     pl.add_argument("--fast", action="store_true", help="no pauses between the bots' moves")
     pl.add_argument("--save", help="where to save the game as it goes (default ~/.loveletter/last-game.json)")
-    pl.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    pl.add_argument("--resume", metavar="FILE", nargs="?", const="",
+                    help="continue a saved game (default: the last one, ~/.loveletter/last-game.json)")
+    pl.add_argument("--overwrite", action="store_true",
+                    help="start a new game even where an unfinished one is saved (it is lost)")
     pl.set_defaults(func=cmd_play)
 
-    rp = sub.add_parser("replay", help="step through a recorded game, every hand shown")
+    rp = sub.add_parser("replay", help="step through a recorded game (every hand shown once it is over)")
     rp.add_argument("file")
     rp.add_argument("--all", action="store_true", help="print everything at once")
+    rp.add_argument("--seat", type=int, help="a game in progress: whose view to show (default: the person's)")
+    rp.add_argument("--reveal", action="store_true", help="a game in progress: show every hand anyway")
     rp.add_argument("--lang", help="en, es, fr, nl or zh")
     rp.set_defaults(func=cmd_replay)
     return p
@@ -232,14 +259,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or Parser.error (2, already printed)
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.func(args)
     except (CliError, LoveLetterError, ValueError) as exc:
-        print(f"loveletter: error: {exc}", file=sys.stderr)
+        print(f"loveletter: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"loveletter: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in text.splitlines() if part.strip()) or "failed"
 
 
 if __name__ == "__main__":

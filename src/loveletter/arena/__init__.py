@@ -12,19 +12,27 @@ Counting (per distinct bot spec; a spec listed twice is two seat-instances):
   played (games x copies in the line-up), ``win_rate = wins / games``; par is ``1 / players``;
 * ``ci95`` is the Wilson interval of ``win_rate`` over ``games`` (for a spec with several seats
   per game those are not independent, so the interval is a little optimistic);
-* ``rating`` is an Elo-scale Bradley-Terry fit over pairwise results between seats of different
-  specs in the same game (a winner beats a non-winner; two winners or two losers draw), with the
-  average rating fixed at 1500.
+* ``mu`` and ``sigma`` are an openskill Plackett-Luce rating and its uncertainty (any number of
+  players), on an Elo-like scale: every bot starts at mu 1500, sigma 500 (openskill's defaults
+  times 60). Each game is one ranking: its winners share the first place, everyone else the
+  second. Games are rated in a fixed order (match, then rotation) so that the result does not
+  depend on ``workers``. A spec listed twice plays as one seat-instance per seat; its rating moves
+  by the mean of what each of its seats would have got. ``ordinal`` is ``mu - 3 * sigma`` (a
+  rating the bot is very likely above); ``rating`` is ``mu`` (the key kept from the earlier
+  Bradley-Terry fit, on the same 1500 scale).
 """
 
 from __future__ import annotations
 
+import io
 import math
 import multiprocessing as mp
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from openskill.models import PlackettLuce
 
 from ..bots.registry import load_class, make_bot, parse_spec
 from ..engine import Game
@@ -36,7 +44,8 @@ def play_game(
     options: dict[str, Any] | None = None,
 ) -> list[int]:
     """Play one full game on the table runner; ``specs[i]`` sits at seat i. Returns the winning seats."""
-    seats = [Automatic(make_bot(spec, seed=bot_seed * 1009 + i), spec) for i, spec in enumerate(specs)]
+    seats = [Automatic(make_bot(spec, seed=bot_seed * 1009 + i, edition=edition, players=players), spec)
+             for i, spec in enumerate(specs)]
     table = Table(Game(edition, players, seed=seed, options=options), seats)
     try:
         table.run()
@@ -72,44 +81,28 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def bradley_terry(
-    names: list[str], pairs: dict[tuple[int, int], float], counts: dict[tuple[int, int], int]
-) -> list[float]:
-    """Elo-scale ratings (mean 1500) from pairwise scores ``pairs[(i, j)]`` out of ``counts``."""
-    k = len(names)
-    if k < 2:
-        return [1500.0] * k
-    # one virtual draw between every pair keeps the fit finite
-    w = [[0.5 if i != j else 0.0 for j in range(k)] for i in range(k)]
-    m = [[1.0 if i != j else 0.0 for j in range(k)] for i in range(k)]
-    for (i, j), c in counts.items():
-        s = pairs.get((i, j), 0.0)
-        w[i][j] += s
-        w[j][i] += c - s
-        m[i][j] += c
-        m[j][i] += c
-    p = [1.0] * k
-    for _ in range(500):
-        new = []
-        for i in range(k):
-            num = sum(w[i][j] for j in range(k) if j != i)
-            den = sum(m[i][j] / (p[i] + p[j]) for j in range(k) if j != i)
-            new.append(num / den if den > 0 else p[i])
-        g = math.exp(sum(math.log(max(x, 1e-12)) for x in new) / k)
-        p = [x / g for x in new]
-    return [1500.0 + 400.0 * math.log10(max(x, 1e-12)) for x in p]
+#: The rating model: openskill's Plackett-Luce, its defaults scaled by 60 (mu 25 -> 1500).
+RATING_MODEL = {"model": "openskill PlackettLuce", "mu": 1500.0, "sigma": 500.0, "beta": 250.0, "tau": 5.0}
 
 
-def _progress(done: int, total: int, start: float) -> None:
-    width = 30
-    frac = done / total if total else 1.0
-    bar = "#" * int(frac * width)
-    el = time.monotonic() - start
-    eta = el / done * (total - done) if done else 0.0
-    sys.stderr.write(f"\r[{bar:<{width}}] {done}/{total} games  {el:5.0f}s elapsed  eta {eta:5.0f}s")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def rate(names: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[str, tuple[float, float]]:
+    """openskill ratings (mu, sigma) of ``names`` from games given as (the spec at each seat, the winning seats)."""
+    p = RATING_MODEL
+    model = PlackettLuce(mu=p["mu"], sigma=p["sigma"], beta=p["beta"], tau=p["tau"])
+    ratings = {n: model.rating(name=n) for n in names}
+    for lineup, winners in games:
+        teams = [[model.rating(mu=ratings[s].mu, sigma=ratings[s].sigma, name=s)] for s in lineup]
+        ranks = [0 if seat in winners else 1 for seat in range(len(lineup))]
+        if len(set(ranks)) == 1:
+            continue  # everyone won or nobody did: no ranking to learn from
+        new = model.rate(teams, ranks=ranks)
+        moved: dict[str, list[tuple[float, float]]] = {}
+        for s, team in zip(lineup, new, strict=True):
+            moved.setdefault(s, []).append((team[0].mu, team[0].sigma))
+        for s, got in moved.items():
+            ratings[s] = model.rating(mu=sum(m for m, _ in got) / len(got), sigma=sum(g for _, g in got) / len(got),
+                                      name=s)
+    return {n: (r.mu, r.sigma) for n, r in ratings.items()}
 
 
 def run_arena(
@@ -124,82 +117,117 @@ def run_arena(
         raise ValueError(f"{len(specs)} bots given for {n} players (give one bot per seat)")
     if matches < 1:
         raise ValueError("--matches must be at least 1")
-    for spec in dict.fromkeys(specs):  # fail early, in this process, on a bad spec
-        make_bot(spec, seed=0)
-        load_class(parse_spec(spec)[0])
     Game(edition, n, options=options)  # validates edition, player count and options
+    for spec in dict.fromkeys(specs):  # fail early, in this process, on a bad spec or a bot for another game
+        make_bot(spec, seed=0, edition=edition, players=n)
+        load_class(parse_spec(spec)[0])
     tasks = [(list(specs), edition, n, seed, m, r, options) for m in range(matches) for r in range(n)]
     total = len(tasks)
     names = list(dict.fromkeys(specs))
     index = {s: i for i, s in enumerate(names)}
     wins = [0.0] * len(names)
     games = [0] * len(names)
-    pairs: dict[tuple[int, int], float] = {}
-    counts: dict[tuple[int, int], int] = {}
+    played: dict[tuple[int, int], list[int]] = {}  # (match, rotation) -> winning seats of specs (index in specs)
     start = time.monotonic()
-    done = 0
+    bar = _Progress(total) if progress else None
 
-    def collect(winners: list[int]) -> None:
+    def collect(match: int, rot: int, winners: list[int]) -> None:
+        played[(match, rot)] = winners
         for s in specs:
             games[index[s]] += 1
         share = 1.0 / len(winners) if winners else 0.0
         for w in winners:
             wins[index[specs[w]]] += share
-        for a in range(n):
-            for b in range(a + 1, n):
-                ia, ib = index[specs[a]], index[specs[b]]
-                if ia == ib:
-                    continue
-                key = (min(ia, ib), max(ia, ib))
-                wa, wb = a in winners, b in winners
-                sa = 0.5 if wa == wb else (1.0 if wa else 0.0)
-                pairs[key] = pairs.get(key, 0.0) + (sa if ia == key[0] else 1.0 - sa)
-                counts[key] = counts.get(key, 0) + 1
+        if on_game is not None:
+            on_game(len(played), total)
+        if bar is not None:
+            bar.advance()
 
-    if workers > 1:
-        ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(workers) as pool:
-            for _, _, winners, err in pool.imap_unordered(_task, tasks, chunksize=1):
+    try:
+        if workers > 1:
+            ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+            with ctx.Pool(workers) as pool:
+                for match, rot, winners, err in pool.imap_unordered(_task, tasks, chunksize=1):
+                    if err:
+                        pool.terminate()
+                        raise ArenaError(err)
+                    collect(match, rot, winners)
+        else:
+            for t in tasks:
+                match, rot, winners, err = _task(t)
                 if err:
-                    pool.terminate()
                     raise ArenaError(err)
-                collect(winners)
-                done += 1
-                if progress:
-                    _progress(done, total, start)
-    else:
-        for t in tasks:
-            _, _, winners, err = _task(t)
-            if err:
-                raise ArenaError(err)
-            collect(winners)
-            done += 1
-            if progress:
-                _progress(done, total, start)
-    ratings = bradley_terry(names, pairs, counts)
+                collect(match, rot, winners)
+    finally:
+        if bar is not None:
+            bar.stop()
+    # Rated in a fixed order; the winners are spec positions, the line-up is by spec position too.
+    ratings = rate(names, [(list(specs), played[key]) for key in sorted(played)])
     results = []
     for i, name in enumerate(names):
         lo, hi = wilson(wins[i], games[i])
+        mu, sigma = ratings[name]
         results.append({
             "bot": name, "wins": round(wins[i], 3), "win_rate": round(wins[i] / games[i], 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "rating": round(ratings[i], 1), "games": games[i],
+            "ci95": [round(lo, 4), round(hi, 4)], "rating": round(mu, 1), "games": games[i],
+            "mu": round(mu, 1), "sigma": round(sigma, 1), "ordinal": round(mu - 3 * sigma, 1),
         })
     return {"matches": matches, "edition": edition, "players": n, "games_played": total,
-            "seconds": round(time.monotonic() - start, 2), "results": results}
+            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL), "results": results}
 
 
-def format_table(res: dict[str, Any]) -> str:
-    """The results as a plain-text table."""
-    n = res["players"]
-    matches, games = res["matches"], res["games_played"]
-    lines = [f"{res['edition']} {n}p: {matches} match{'' if matches == 1 else 'es'} = {games} "
-             f"game{'' if games == 1 else 's'} in {res['seconds']:.1f} s (par win rate {100 / n:.1f}%)",
-             f"{'bot':<32} {'wins':>8} {'win rate':>9} {'95% CI':>17} {'rating':>7} {'games':>6}"]
-    for r in sorted(res["results"], key=lambda r: -r["rating"]):
+class _Progress:
+    """A Rich progress bar on standard error: games done, elapsed and remaining time."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                 TextColumn("left"), TimeRemainingColumn(), console=Console(file=sys.stderr),
+                                 transient=False)
+        self.task = self.progress.add_task("games", total=total)
+        self.progress.start()
+
+    def advance(self) -> None:
+        self.progress.advance(self.task)
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def results_table(res: dict[str, Any]) -> Any:
+    """The results as a Rich table, best rated first."""
+    from rich.table import Table
+
+    n, matches, games = res["players"], res["matches"], res["games_played"]
+    title = (f"{res['edition']} {n}p: {matches} match{'' if matches == 1 else 'es'} = {games} "
+             f"game{'' if games == 1 else 's'} in {res['seconds']:.1f} s (par win rate {100 / n:.1f}%)")
+    table = Table(title=title, title_justify="left")
+    for name, justify in (("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"),
+                          ("rating (mu ± sigma)", "right"), ("ordinal", "right"), ("games", "right")):
+        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for r in sorted(res["results"], key=lambda r: (-r["mu"], r["bot"])):
         lo, hi = r["ci95"]
-        lines.append(f"{r['bot']:<32} {r['wins']:>8g} {100 * r['win_rate']:>8.1f}% "
-                     f"{f'[{100 * lo:.1f}, {100 * hi:.1f}]':>17} {r['rating']:>7.0f} {r['games']:>6}")
-    return "\n".join(lines)
+        table.add_row(r["bot"], f"{r['wins']:g}", f"{100 * r['win_rate']:.1f}%", f"[{100 * lo:.1f}, {100 * hi:.1f}]",
+                      f"{r['mu']:.0f} ± {r['sigma']:.0f}", f"{r['ordinal']:.0f}", str(r["games"]))
+    return table
 
 
-__all__ = ["ArenaError", "format_table", "play_game", "run_arena", "wilson", "bradley_terry"]
+def format_table(res: dict[str, Any], width: int = 100) -> str:
+    """The results table as plain text (no colours), ``width`` columns wide at most."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, highlight=False).print(results_table(res))
+    return out.getvalue().rstrip("\n")
+
+
+__all__ = ["RATING_MODEL", "ArenaError", "format_table", "play_game", "rate", "results_table", "run_arena", "wilson"]

@@ -18,10 +18,46 @@ Such a class plugs into every tool that takes a bot spec (``package.module:Alway
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Decision, View
+
+
+class BotOptionError(ValueError):
+    """A bot option of the wrong kind or out of its range (the message names the option and what it wants)."""
+
+
+def number_option(options: Mapping[str, Any], name: str, default: float | None, *, integer: bool = False,
+                  low: float | None = None, high: float | None = None, above: bool = False) -> Any:
+    """Option ``name`` as a number checked when the bot is made: a whole number if ``integer``, finite,
+    at least ``low`` (more than ``low`` with ``above``) and at most ``high``. ``default`` when absent."""
+    if name not in options:
+        return default
+    raw = options[name]
+    kind = "a whole number" if integer else "a number"
+    bounds = []
+    if low is not None:
+        bounds.append(f"{'>' if above else '>='} {low:g}")
+    if high is not None:
+        bounds.append(f"<= {high:g}")
+    want = kind + (" " + " and ".join(bounds) if bounds else "")
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or (integer and not isinstance(raw, int)):
+        raise BotOptionError(f"{name}={raw}: want {want}")
+    if not math.isfinite(raw) or (low is not None and (raw <= low if above else raw < low)) or \
+            (high is not None and raw > high):
+        raise BotOptionError(f"{name}={raw}: want {want}")
+    return raw
+
+
+def check_options(options: Mapping[str, Any], known: set[str]) -> None:
+    """Refuse options the bot does not know (the message lists the ones it does)."""
+    unknown = set(options) - known
+    if unknown:
+        raise BotOptionError(f"unknown option(s) {', '.join(sorted(unknown))} "
+                             f"(known: {', '.join(sorted(known)) or 'none'})")
 
 
 class Bot:
@@ -36,6 +72,9 @@ class Bot:
 
     def choose(self, view: View) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def check_table(self, edition: str, players: int) -> None:
+        """Refuse (:class:`BotOptionError`) a game this bot cannot play; called before the game starts."""
 
     def __repr__(self) -> str:
         opts = "".join(f":{k}={v}" for k, v in self.options.items())

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play, View
-from .base import Bot
+from .base import Bot, check_options, number_option
 from .belief import Belief
 
 #: Small bonuses for keeping a card that is useful later (before the showdown matters).
@@ -231,11 +231,9 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
-        unknown = set(options) - {"noise"}
-        if unknown:
-            raise TypeError(f"unknown option(s) {', '.join(sorted(unknown))} (known: noise)")
+        check_options(options, {"noise"})
         super().__init__(seed, **options)
-        self.noise = float(options.get("noise", 0.0))
+        self.noise = float(number_option(options, "noise", 0.0, low=0))
 
     def choose(self, view: View) -> Decision:
         sc = scores(view)

@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
-from .base import Bot
+from .base import Bot, BotOptionError, check_options, number_option
 from .belief import Belief
 from .heuristic import scores as heuristic_scores
 
@@ -210,23 +210,18 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
-        known = {"iters", "ms", "c", "prior", "guesses", "mode"}
-        unknown = set(options) - known
-        if unknown:
-            raise TypeError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
+        check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode"})
         super().__init__(seed, **options)
-        self.iters = int(options["iters"]) if "iters" in options else None
-        self.ms = float(options["ms"]) if "ms" in options else None
+        self.iters = number_option(options, "iters", None, integer=True, low=1)
+        self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
         if self.iters is None and self.ms is None:
             self.iters = 200
-        if (self.iters is not None and self.iters < 1) or (self.ms is not None and self.ms <= 0):
-            raise TypeError("iters and ms must be positive")
-        self.c = float(options.get("c", 0.7))
-        self.prior = float(options.get("prior", 3))
-        self.max_guesses = int(options.get("guesses", 3))
+        self.c = float(number_option(options, "c", 0.7, low=0))
+        self.prior = float(number_option(options, "prior", 3, low=0))
+        self.max_guesses = number_option(options, "guesses", 3, integer=True, low=1)
         self.mode = str(options.get("mode", "halving"))
         if self.mode not in ("halving", "ucb"):
-            raise TypeError("mode must be halving or ucb")
+            raise BotOptionError(f"mode={self.mode}: want halving or ucb")
 
     def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
         """Legal decisions worth searching: every guess-free one, and the best guesses per target."""

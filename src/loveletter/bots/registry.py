@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .base import Bot, RandomBot
+from .base import Bot, BotOptionError, RandomBot
 
 BUILTIN: dict[str, str] = {
     "random": "loveletter.bots.base:RandomBot",
@@ -60,11 +60,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return path, options
 
 
+#: Modules of ours that need an extra, and how to install it.
+EXTRAS = {"loveletter.rl": "the rl extra: pip install 'loveletter[rl]'"}
+
+
 def load_class(path: str) -> type:
     module_name, _, cls_name = path.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
+        hint = next((h for m, h in EXTRAS.items() if module_name == m or module_name.startswith(m + ".")), None)
+        if hint and exc.name and not exc.name.startswith("loveletter"):
+            raise BotSpecError(f"{module_name} needs {exc.name}, which is not installed: install {hint}") from None
         raise BotSpecError(f"cannot import {module_name!r}: {exc}") from None
     cls = getattr(module, cls_name, None)
     if cls is None or not callable(getattr(cls, "choose", None)):
@@ -72,14 +79,25 @@ def load_class(path: str) -> type:
     return cls
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build a bot from a spec string."""
+def make_bot(spec: str, seed: int | None = None, *, edition: str | None = None, players: int | None = None) -> Bot:
+    """Build a bot from a spec string; its options are checked now (:class:`BotSpecError`, one line).
+
+    With ``edition`` and ``players``, a bot that cannot play that game (a policy trained for another
+    one) is refused now too, through its ``check_table(edition, players)`` method when it has one.
+    """
     path, options = parse_spec(spec)
     cls = load_class(path)
     try:
-        return cls(seed=seed, **options)
-    except TypeError as exc:
-        raise BotSpecError(f"bad options for {spec!r}: {exc}") from None
+        bot = cls(seed=seed, **options)
+    except (TypeError, ValueError, OSError) as exc:  # BotOptionError is a ValueError
+        raise BotSpecError(f"bad bot {spec!r}: {exc}") from None
+    check = getattr(bot, "check_table", None)
+    if edition is not None and players is not None and callable(check):
+        try:
+            check(edition, players)
+        except (BotOptionError, ValueError) as exc:
+            raise BotSpecError(f"bad bot {spec!r}: {exc}") from None
+    return bot
 
 
-__all__ = ["BUILTIN", "BotSpecError", "RandomBot", "make_bot", "parse_spec", "register"]
+__all__ = ["BUILTIN", "EXTRAS", "BotOptionError", "BotSpecError", "RandomBot", "make_bot", "parse_spec", "register"]

@@ -32,6 +32,7 @@ from .describe import (
     spies_line,
     tokens_line,
 )
+from .known import describe_knowledge, unseen_line
 from .message import (
     LIST_STYLES,
     Arg,
@@ -51,11 +52,13 @@ from .message import (
 )
 from .refusals import REFUSAL_CODES, describe_refusal
 from .render import Names, Narrator, join, render
+from .summary import RoundSummary, describe_game_summary
 
 __all__ = [
     "EVENT_KINDS", "LIST_STYLES", "REFUSAL_CODES", "TOKEN_REASONS", "Arg", "Card", "Items", "ListStyle", "Message",
     "Names", "Narrator", "Number", "Phrase", "Seat", "Value", "Verbatim", "card_choice", "card_copies", "card_label",
     "describe", "describe_refusal", "describe_round_end", "edition_title", "face_up", "game_over", "jester_line",
     "join", "mandate_line", "msg", "nmsg", "npmsg", "pmsg", "reference", "render", "round_over", "seat_list",
-    "spies_line", "tokens_line",
+    "spies_line", "tokens_line", "describe_knowledge", "unseen_line",
+    "RoundSummary", "describe_game_summary",
 ]

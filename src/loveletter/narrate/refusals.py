@@ -22,6 +22,7 @@ _FIXED: dict[str, Message] = {
     "duplicate_command": msg("That decision was already received."),
     "not_seated": msg("You are not seated at this table."),
     "unknown_card": msg("There is no such card."),
+    "malformed_decision": msg("That decision could not be read."),
 }
 
 _EXPECTED: dict[str, Message] = {
@@ -43,7 +44,7 @@ _TARGET_COUNT: dict[str, Message] = {
 REFUSAL_CODES: frozenset[str] = frozenset({
     "card_not_in_hand", "countess_forced", "target_required", "target_self", "target_eliminated",
     "target_protected", "target_mandated", "invalid_target_count", "invalid_guess", "not_your_turn",
-    "wrong_decision_kind", "stale_version", *_FIXED,
+    "wrong_decision_kind", "stale_version", "bot_seat", *_FIXED,
 })
 
 
@@ -103,6 +104,11 @@ def describe_refusal(code: str, params: Mapping[str, Any], reader: int | None) -
         if s is None or you:
             return msg("It is not your turn.")
         return msg("It is not your turn: {player} must decide.", player=Seat(s))
+    if code == "bot_seat":
+        if s is None:
+            return msg("A bot is playing that seat now.")
+        return msg("A bot is playing for you now.") if you else msg(
+            "A bot is playing for {player} now.", player=Seat(s))
     if code == "wrong_decision_kind":
         return _EXPECTED.get(str(params.get("expected")), msg("That is not the decision expected now."))
     if code == "stale_version":

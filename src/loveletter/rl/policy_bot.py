@@ -12,6 +12,8 @@ tanh between layers and none after the last one, whose output is one logit per a
 
 from __future__ import annotations
 
+import pickle
+import zipfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,19 +21,41 @@ from typing import Any
 import numpy as np
 
 from ..bots import Bot
+from ..bots.base import BotOptionError, check_options
 from ..engine import Decision, View
 from .actions import action_space
 from .encoding import Encoder
 
 
 def load_model(path: str | Path) -> dict[str, Any]:
-    """Read a policy file (``.npz`` or ``.pt``) into ``{"edition", "players", "layers"}``."""
+    """Read a policy file (``.npz`` or ``.pt``) into ``{"edition", "players", "layers"}``.
+
+    :class:`BotOptionError` (one line naming the file) for a missing or unreadable file, a ``.pt``
+    file without PyTorch, or a file that is not a policy model.
+    """
     path = Path(path)
+    if not path.is_file():
+        raise BotOptionError(f"path={path}: no such model file")
+    try:
+        return _read_model(path)
+    except BotOptionError:
+        raise
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, zipfile.BadZipFile, pickle.UnpicklingError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BotOptionError(f"path={path}: not a policy model ({reason})") from None
+
+
+def _read_model(path: Path) -> dict[str, Any]:
     if path.suffix == ".npz":
         with np.load(path, allow_pickle=False) as data:
             raw = {k: data[k] for k in data.files}
     else:
-        import torch
+        try:
+            import torch
+        except ImportError:
+            raise BotOptionError(f"path={path}: reading a {path.suffix or 'non-.npz'} model needs PyTorch: install "
+                                 "the train extra (pip install 'loveletter[train]'), or use the model saved as "
+                                 ".npz") from None
 
         raw = torch.load(path, map_location="cpu", weights_only=True)
         raw = {k: (v.numpy() if hasattr(v, "numpy") else v) for k, v in raw.items()}
@@ -41,7 +65,9 @@ def load_model(path: str | Path) -> dict[str, Any]:
         layers.append((np.asarray(raw[f"w{i}"], dtype=np.float32), np.asarray(raw[f"b{i}"], dtype=np.float32)))
         i += 1
     if not layers:
-        raise ValueError(f"{path}: no layers w0/b0 found")
+        raise ValueError("no layers w0/b0 found")
+    if "edition" not in raw or "players" not in raw:
+        raise ValueError("no edition or players saved with it")
     return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers}
 
 
@@ -71,15 +97,29 @@ class PolicyBot(Bot):
 
     name = "policy"
 
-    def __init__(self, seed: int | None = None, path: str = "model.pt", sample: bool = False, **options: Any):
-        super().__init__(seed=seed, path=path, sample=sample, **options)
-        model = _load_cached(str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
+    def __init__(self, seed: int | None = None, path: str | None = None, sample: bool = False, **options: Any):
+        check_options(options, set())
+        if path is None or path == "":
+            raise BotOptionError("the policy bot needs path=FILE (a model saved as .npz, or .pt with PyTorch)")
+        if not isinstance(sample, bool):
+            raise BotOptionError(f"sample={sample}: want true or false")
+        super().__init__(seed=seed, path=path, sample=sample)
+        if not Path(str(path)).is_file():
+            raise BotOptionError(f"path={path}: no such model file")
+        model = _load_cached(str(Path(str(path)).resolve()), Path(str(path)).stat().st_mtime_ns)
         self.edition, self.players, self.layers = model["edition"], model["players"], model["layers"]
         self.encoder = Encoder(self.edition, self.players)
         self.actions = action_space(self.edition, self.players)
         self.sample = sample
         if self.layers[0][0].shape[0] != self.encoder.size or self.layers[-1][0].shape[1] != self.actions.size:
-            raise ValueError(f"{path}: layer shapes do not fit {self.edition}/{self.players}")
+            raise BotOptionError(f"path={path}: layer shapes do not fit {self.edition}/{self.players}")
+        self.path = path
+
+    def check_table(self, edition: str, players: int) -> None:
+        """A model plays only the edition and player count it was trained for."""
+        if (edition, players) != (self.edition, self.players):
+            raise BotOptionError(f"the model {self.path} was trained for {self.edition} with {self.players} players, "
+                                 f"not {edition} with {players}")
 
     def choose(self, view: View) -> Decision:
         if (view.edition, view.players) != (self.edition, self.players):

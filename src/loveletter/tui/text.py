@@ -15,8 +15,10 @@ from ..narrate import (
     Message,
     Names,
     Narrator,
+    RoundSummary,
     card_choice,
     describe,
+    describe_game_summary,
     describe_refusal,
     describe_round_end,
     reference,
@@ -101,6 +103,11 @@ class Table:
                                    alive=alive, game_winners=game_winners)
         showdown = len(result.get("showdown") or {})
         return [("  " if 0 < i <= showdown else "") + self.say(m) for i, m in enumerate(lines)]
+
+    def summary(self, rounds: Sequence[RoundSummary], tokens: Sequence[int], goal: int,
+                winners: Sequence[int]) -> list[str]:
+        """The game-over summary: a title, a line per round, the tokens, who won the game and how."""
+        return [self.say(m) for m in describe_game_summary(rounds, tokens, goal, winners, self.me)]
 
     def tokens_line(self, tokens: Sequence[int], goal: int) -> str:
         return self.say(tokens_line(tokens, goal))
