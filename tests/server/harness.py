@@ -30,6 +30,11 @@ from loveletter.server.app import create_app
 Frame = dict[str, Any]
 
 
+def ws_connect(url: str, **kw: Any) -> Any:
+    """A websockets sync connection (entered, as websockets 17 wants)."""
+    return connect(url, **kw).__enter__()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -151,29 +156,30 @@ class Client:
 
     # -------------------------------------------------------------- websocket
     def connect(self, hello: bool = True) -> Client:
-        self.ws = connect(self.base.replace("http", "ws") + "/ws", max_size=None, compression=None,
-                          open_timeout=10, close_timeout=2)
+        self.ws = ws_connect(self.base.replace("http", "ws") + "/ws", max_size=None, compression=None,
+                             open_timeout=10, close_timeout=2)
         self.closed = None
-        self._reader = threading.Thread(target=self._read, args=(self.ws,), daemon=True)
+        self.frames = queue.Queue()  # a fresh queue: nothing of the last connection
+        self._reader = threading.Thread(target=self._read, args=(self.ws, self.frames), daemon=True)
         self._reader.start()
         if hello:
             self.send({"type": "hello", "v": 1, "token": self.token})
             self.expect("welcome")
         return self
 
-    def _read(self, ws: Any) -> None:
+    def _read(self, ws: Any, frames: queue.Queue[Frame]) -> None:
         try:
             for msg in ws:
                 text = msg if isinstance(msg, str) else msg.decode()
                 self.raw.append(text)
-                self.frames.put(json.loads(text))
+                frames.put(json.loads(text))
         except ConnectionClosed:
             pass
         except OSError:
             pass
         code = getattr(ws, "close_code", None)
         self.closed = code if code is not None else 1006
-        self.frames.put({"type": "_closed", "code": self.closed})
+        frames.put({"type": "_closed", "code": self.closed})
 
     def send(self, frame: Any) -> None:
         self.ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))

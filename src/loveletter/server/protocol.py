@@ -276,8 +276,9 @@ def protocol_schema() -> dict[str, Any]:
     server = [Welcome, State, Update, Ack, Refused, Presence, ChatLine, Pong, Error]
     schemas, components = msgspec.json.schema_components(client + server, ref_template="#/$defs/{name}")
     wire = {k: v for k, v in WIRE_SCHEMA.items() if k not in ("$schema", "$id")}
-    event = {"allOf": [EVENT_SCHEMA], "properties": {"say": {"anyOf": [{"$ref": "#/$defs/Message"},
-                                                                         {"type": "null"}]}}}
+    say = {"anyOf": [{"$ref": "#/$defs/Message"}, {"type": "null"}]}
+    event = {"oneOf": [{**variant, "required": [*variant["required"], "say"],
+                        "properties": {**variant["properties"], "say": say}} for variant in EVENT_SCHEMA["oneOf"]]}
     defs = dict(components)
     defs.update(WireView=wire, WireEvent=event, Message=_MESSAGE_SCHEMA)
     return {

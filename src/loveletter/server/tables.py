@@ -740,6 +740,7 @@ class Hub:
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
         await self.store.open()
         if isinstance(self.bots, BotPool):
             await self.bots.warm_up()
