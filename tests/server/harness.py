@@ -97,15 +97,16 @@ class ServerProcess:
             [sys.executable, "-m", "loveletter.cli", "serve", "--port", str(self.port), "--database-url",
              self.database_url, "--log-level", "warning", *self.extra], stdout=out, stderr=out, env=env)
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
+        with httpx.Client(timeout=1) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"the server exited with {self.proc.returncode}")
+                try:
+                    if http.get(self.url + "/healthz").status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.05)
         raise RuntimeError("the server did not answer")
 
     def kill(self, sig: int) -> None:
@@ -126,9 +127,11 @@ class ServerProcess:
 class Client:
     """One person: an identity, an HTTP client and (after :meth:`connect`) one WebSocket."""
 
-    def __init__(self, base: str, name: str = "Ada", token: str | None = None) -> None:
+    def __init__(self, base: str, name: str = "Ada", token: str | None = None, identity: str | None = None) -> None:
         self.base = base
         self.http = httpx.Client(base_url=base, timeout=30)
+        if identity is not None:
+            self.id = identity
         if token is None:
             r = self.http.post("/api/identity", json={"name": name})
             r.raise_for_status()
@@ -235,11 +238,28 @@ class Client:
         self.http.close()
 
 
+def fresh_database_url(tmp: Path) -> str:
+    """A new, empty database: SQLite in ``tmp``, or a new PostgreSQL database when ``LL_TEST_POSTGRES``
+    names a server (``postgresql+psycopg://user@host/postgres``)."""
+    admin = os.environ.get("LL_TEST_POSTGRES")
+    if not admin:
+        return f"sqlite:///{tmp / 'test.db'}"
+    import uuid
+
+    import psycopg
+
+    name = "ll_test_" + uuid.uuid4().hex[:12]
+    plain = admin.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return admin.rsplit("/", 1)[0] + "/" + name
+
+
 def quick_config(tmp: Path, **kw: Any) -> ServerConfig:
     from loveletter.server.config import Limits
 
     limits = kw.pop("limits", None) or Limits(min_timer_seconds=0.2)
-    url = kw.pop("database_url", None) or os.environ.get("LL_TEST_DATABASE_URL") or f"sqlite:///{tmp / 'test.db'}"
+    url = kw.pop("database_url", None) or fresh_database_url(tmp)
     return ServerConfig(database_url=url, limits=limits, bot_pool=kw.pop("bot_pool", "thread"),
                         bot_workers=kw.pop("bot_workers", 2), log_json=False, **kw)
 

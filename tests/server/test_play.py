@@ -227,7 +227,7 @@ def test_the_server_rebuilds_unfinished_tables_from_storage(tmp_path: Path) -> N
         view_before = on_loop(srv, _view_of(srv, t["id"]))
         a.close()
         b.close()
-    with ServerThread(quick_config(tmp_path)) as srv:
+    with ServerThread(quick_config(tmp_path, database_url=config.database_url)) as srv:
         assert t["id"] in srv.hub.tables
         after = stored_steps(srv, t["id"])
         assert [s.version for s in after[:len(before)]] == [s.version for s in before]

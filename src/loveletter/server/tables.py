@@ -743,7 +743,7 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         await self.store.open()
         if isinstance(self.bots, BotPool):
-            await self.bots.warm_up()
+            self.spawn(self.bots.warm_up())  # the workers start while we rebuild
         rows = await self.store.tables_with_status(("waiting", "playing"))
         for row in rows:
             t = LiveTable(self, row)
