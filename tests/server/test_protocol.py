@@ -102,7 +102,7 @@ def test_a_duplicate_command_id_is_acknowledged_again_and_applied_once(server: S
         assert me.expect("ack") == {**first, "duplicate": True}
         steps = stored_steps(server, t["id"])
         assert [s.command for s in steps].count("once") == 1
-        assert a.get(f"/api/tables/{t['id']}").json()["version"] == pr["version"] + 1
+        assert len([s for s in steps if s.kind == "decision"]) == 1  # (a round may have started after it)
     finally:
         second_tab.shutdown()
 

@@ -231,29 +231,29 @@ def _summary(table: LiveTable, rcpt: Recipient) -> bytes:
 
 
 def replay_steps(record: dict[str, Any], start: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
-    """Every step of a finished game's record (from version ``start + 1``) with its all-seeing wire view."""
+    """The steps of a finished game's record after version ``start`` (at most ``limit``), each with its
+    all-seeing wire view."""
     game = new_game(record)
     out: list[dict[str, Any]] = []
     version = 0
+
+    def full(step: dict[str, Any]) -> bool:
+        if version > start:
+            out.append({"version": version, "step": step, "view": full_view(game, finished_record=True).to_wire()})
+        return limit is not None and len(out) >= limit
+
     for number, rnd in enumerate(record["rounds"], 1):
         texts = start_recorded_round(game, rnd, number, check_seed=False)
         version += 1
+        if full({"kind": "round", "round": number}):
+            return out
         by, at = rnd.get("by") or [None] * len(texts), rnd.get("at") or [None] * len(texts)
-        if version > start:
-            out.append({"version": version, "step": {"kind": "round", "round": number},
-                        "view": full_view(game, finished_record=True).to_wire()})
         for i, text in enumerate(texts):
             seat = game.to_move
             game.apply(parse_decision(text))
             version += 1
-            if version > start:
-                out.append({"version": version, "step": {"kind": "decision", "round": number, "seat": seat,
-                                                         "decision": text, "by": by[i], "at": at[i]},
-                            "view": full_view(game, finished_record=True).to_wire()})
-            if limit is not None and len(out) >= limit:
+            if full({"kind": "decision", "round": number, "seat": seat, "decision": text, "by": by[i], "at": at[i]}):
                 return out
-        if limit is not None and len(out) >= limit:
-            return out[:limit]
     return out
 
 
