@@ -211,3 +211,44 @@ def decisions_by_version(record: dict[str, Any]) -> dict[int, tuple[int, str, st
             out[version] = (g.to_move, text, by)
             g.apply(parse_decision(text))
     return out
+
+
+def test_sigterm_drains_gracefully(tmp_path: Path) -> None:
+    """SIGTERM while a decision is in flight: it is committed (acknowledged, or found again after the
+    restart under its command id) or refused; the server exits cleanly and closes sockets with 1012."""
+    url = fresh_database_url(tmp_path)
+    server = ServerProcess(url, extra=["--bot-workers", "1", "--log-level", "info"], log=tmp_path / "server.log")
+    server.start()
+    try:
+        a, b = Client(server.url, "Ada"), Client(server.url, "Bob")
+        t = a.post("/api/tables", {"players": 2, "seats": [{"kind": "human"}, {"kind": "open"}]}).json()
+        b.post(f"/api/tables/{t['id']}/join", {"invite": t["invite"]})
+        a.post(f"/api/tables/{t['id']}/start")
+        prompts = []
+        for seat, c in ((0, a), (1, b)):
+            c.connect()
+            st = c.open(t["id"])
+            if st["prompt"]:
+                prompts.append((seat, c, st["prompt"]))
+        (seat, c, pr), = prompts
+        frame = {"type": "decide", "table": t["id"], "seat": seat, "version": pr["version"],
+                 "decision": pr["legal"][0]["text"], "cmd": "in-flight"}
+        c.send(frame)
+        server.kill(signal.SIGTERM)
+        assert server.proc is not None and server.proc.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises it
+        assert '"message": "server stopped"' in (tmp_path / "server.log").read_text()  # after draining
+        answer = c.expect(lambda f: f.get("type") in ("ack", "refused", "_closed"))
+        closed = c.expect("_closed") if answer["type"] != "_closed" else answer
+        assert closed["code"] in (1012, 1001, 1000)
+        server.start()
+        c.connect()
+        c.send(frame)  # again, with the same command id
+        again = c.expect(lambda f: f.get("type") in ("ack", "refused"))
+        if answer["type"] == "ack":
+            assert again == {**answer, "duplicate": True}  # it was committed before the ack
+        else:
+            assert again["type"] == "ack"  # applied now, once
+        a.shutdown()
+        b.shutdown()
+    finally:
+        server.stop()
