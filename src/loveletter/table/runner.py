@@ -421,8 +421,10 @@ class Table:
         game = new_game(record)
         check_seed = record.get("seed") is not None
         meta: list[tuple[list[str | None], list[int | None]]] = []
+        earlier: list[Event] = []  # the events of the rounds before the last (numbered from seq 0)
         index = 0
         for number, rnd in enumerate(record["rounds"], 1):
+            earlier.extend(game.events)  # before the next round resets the log
             decisions = start_recorded_round(game, rnd, number, check_seed=check_seed)
             by = rnd.get("by") or [None] * len(decisions)
             at = rnd.get("at") or [None] * len(decisions)
@@ -440,6 +442,7 @@ class Table:
             meta.append((list(by), list(at)))
         table = cls(game, controllers, **kwargs)
         table._meta = meta
+        table._events[:0] = earlier  # catch-up (events_since) reaches back to the first round
         return table
 
     # ------------------------------------------------------------------ internals
