@@ -75,6 +75,11 @@ class Seat(threading.Thread):
             if kind == "_closed":
                 return
             if kind in ("state", "update"):
+                seqs = [e["seq"] for e in f["events"]]
+                if kind == "update" and seqs != list(range(self.since, self.since + len(seqs))):
+                    self.errors.append(f"events {seqs[:3]}... after {self.since}")  # a gap or a repeat
+                if kind == "update" and not seqs:
+                    self.errors.append("an update without events")
                 for e in f["events"]:
                     self.since = max(self.since, e["seq"] + 1)
                 if f["view"] and f["view"]["log"]:

@@ -298,7 +298,7 @@ def test_no_frame_leaks_a_hidden_card(tmp_path: Path) -> None:
         x["deck"] for x in records2[t]["rounds"]])
     print(f"{checked} game frames checked against the record; {permutations} of {GAMES} games replayed with "
           f"hidden cards permuted; {compared} frames compared byte for byte")
-    assert changed == permutations and compared > 2000
+    assert changed == permutations and compared > 1000
 
 
 def by_kind(raw: list[str]) -> dict[str, list[str]]:
