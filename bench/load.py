@@ -39,7 +39,7 @@ from websockets.asyncio.client import connect
 _decode = msgspec.json.Decoder().decode
 
 
-PACE = 1 / 19  # seconds between two frames of one connection (the server allows 20 a second)
+PACE = 1 / 16  # seconds between two frames of one connection (the server allows 20 a second)
 
 
 def free_port() -> int:
