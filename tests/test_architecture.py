@@ -47,6 +47,8 @@ DIRECT_GAME_USE = {
     "bots/ismcts.py",  # search rollouts on positions from Game.from_view
     "tui/replay.py",  # stepping through a record; each round's result for the game-over summary
     "tui/foresight.py",  # a decision tried on positions sampled from a view: does it surely knock you out?
+    "server/redact.py",  # the summary and the replay of a finished game's record
+    "server/bots.py",  # a bot worker process rebuilds the position from the table's record (views do not pickle)
 }
 
 

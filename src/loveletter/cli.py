@@ -254,6 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--reveal", action="store_true", help="a game in progress: show every hand anyway")
     rp.add_argument("--lang", help="en, es, fr, nl or zh")
     rp.set_defaults(func=cmd_replay)
+
+    from .server.cli import add_parser as add_serve  # the server's options (its imports wait until it runs)
+
+    add_serve(sub)
     return p
 
 

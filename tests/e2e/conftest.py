@@ -1,5 +1,5 @@
 """End-to-end tests of the web client: the real server (``loveletter.server``) on uvicorn in a subprocess,
-serving the built client (``loveletter.webapp.mount``), driven by Playwright for Python in Debian's
+serving the built client (``loveletter.server.webapp``), driven by Playwright for Python in Debian's
 Chromium (``/usr/bin/chromium``; ``playwright install`` cannot download a browser here).
 
 Skipped, with the reason, when the server package, Playwright or Chromium is not installed. Before the
@@ -29,19 +29,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 #: Started in the server subprocess: the real app, plus the client's files if it does not serve them yet.
 BOOT = r"""
-import os, sys
-src = os.environ.get("LOVELETTER_SERVER_SRC")
-import loveletter
-if src:  # that checkout's modules first (its server may need its own engine or runner changes)
-    loveletter.__path__.insert(0, os.path.join(src, "loveletter"))
+import sys
 import uvicorn
 from loveletter.server.app import create_app
 from loveletter.server.config import ServerConfig
-from loveletter import webapp
-# another checkout's server is only on this process's path: its bots think in threads here
-app = create_app(ServerConfig(database_url=sys.argv[2], bot_workers=1, **({"bot_pool": "thread"} if src else {})))
-if not any(getattr(r, "path", None) == "/" for r in app.routes):
-    webapp.mount(app)
+app = create_app(ServerConfig(database_url=sys.argv[2], bot_workers=1))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_per_message_deflate=False)
 """
 

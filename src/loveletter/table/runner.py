@@ -288,8 +288,9 @@ class Table:
         return Outcome(True, self._version, step, first_seq=before, last_seq=self.next_seq)
 
     # ------------------------------------------------------------------ rounds and automatic seats
-    def next_round(self) -> Outcome:
-        """Start the next round (the game must be between rounds)."""
+    def next_round(self, deck: Sequence[str] | None = None) -> Outcome:
+        """Start the next round (the game must be between rounds); ``deck`` (top card first) instead of
+        a shuffle, for tests that deal chosen cards (the record says the deck was not shuffled)."""
         g = self._game
         if g.game_over:
             return self._refuse("game_over", {}, "the game is over")
@@ -298,7 +299,7 @@ class Table:
         self._capture()
         saved = self._snapshot() if self.on_step is not None else None
         before = self.next_seq
-        g.start_round()
+        g.start_round(deck)
         self._round_seen = 0
         self._version += 1
         self._meta.append(([], []))
@@ -420,8 +421,10 @@ class Table:
         game = new_game(record)
         check_seed = record.get("seed") is not None
         meta: list[tuple[list[str | None], list[int | None]]] = []
+        earlier: list[Event] = []  # the events of the rounds before the last (numbered from seq 0)
         index = 0
         for number, rnd in enumerate(record["rounds"], 1):
+            earlier.extend(game.events)  # before the next round resets the log
             decisions = start_recorded_round(game, rnd, number, check_seed=check_seed)
             by = rnd.get("by") or [None] * len(decisions)
             at = rnd.get("at") or [None] * len(decisions)
@@ -439,6 +442,7 @@ class Table:
             meta.append((list(by), list(at)))
         table = cls(game, controllers, **kwargs)
         table._meta = meta
+        table._events[:0] = earlier  # catch-up (events_since) reaches back to the first round
         return table
 
     # ------------------------------------------------------------------ internals

@@ -1,0 +1,59 @@
+"""``loveletter serve``: the server on uvicorn (imports nothing of the server until it runs)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    s = sub.add_parser("serve", help="serve online play (HTTP API and WebSocket) on uvicorn")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--database-url", default=None,
+                   help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the user's data directory); "
+                        "postgresql+psycopg://... selects PostgreSQL")
+    s.add_argument("--bot-workers", type=int, default=None, help="processes thinking for bots (default: cores - 1)")
+    s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    s.add_argument("--plain-logs", action="store_true", help="human-readable logs instead of JSON lines")
+    s.add_argument("--print-schema", action="store_true", help="print the protocol's JSON Schema and exit")
+    s.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from .app import create_app
+        from .config import ServerConfig
+        from .logs import setup_logging
+        from .protocol import protocol_schema
+        from .store.sql import default_database_url
+    except ImportError as exc:
+        print(f"loveletter: error: the server needs its extra: pip install 'loveletter[server]' ({exc})",
+              file=sys.stderr)
+        return 2
+    if args.print_schema:
+        print(json.dumps(protocol_schema(), indent=1))
+        return 0
+    if not 0 < args.port < 65536:
+        print("loveletter: error: --port must be 1-65535", file=sys.stderr)
+        return 2
+    if args.bot_workers is not None and args.bot_workers < 1:
+        print("loveletter: error: --bot-workers must be at least 1", file=sys.stderr)
+        return 2
+    url = args.database_url or os.environ.get("DATABASE_URL") or default_database_url()
+    setup_logging(args.log_level, json_lines=not args.plain_logs)
+    config = ServerConfig(database_url=url, bot_workers=args.bot_workers)
+    app = create_app(config)
+    shown = url.split("@")[-1] if "@" in url else url
+    print(f"loveletter: serving on http://{args.host}:{args.port} (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_config=None, ws_max_size=1024 * 1024,
+                ws_per_message_deflate=False, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                timeout_graceful_shutdown=10, lifespan="on")
+    return 0
+
+
+__all__ = ["add_parser", "cmd_serve"]

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (``render_as_batch`` for SQLite)."""
