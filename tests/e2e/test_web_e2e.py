@@ -21,7 +21,7 @@ def person(browser: Any, server: str, name: str, lang: str = "en", viewport: dic
     ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)
     ctx.add_init_script(f"localStorage.setItem('loveletter.lang', '{lang}')")
     page = ctx.new_page()
-    page.set_default_timeout(20000)
+    page.set_default_timeout(60000)
     page.goto("/")
     save_name(page, name)
     return ctx, page
@@ -115,7 +115,7 @@ def test_two_people_and_a_bot_play_a_full_game_and_a_spectator_sees_no_hidden_ca
 
     bea_ctx = browser.new_context(viewport=DESKTOP, base_url=server)
     bea = bea_ctx.new_page()
-    bea.set_default_timeout(20000)
+    bea.set_default_timeout(60000)
     bea.goto(invite)
     save_name(bea, "Bea")
     bea.click(".seat-list li[data-seat='1'] button")
@@ -169,7 +169,7 @@ def test_a_second_tab_cannot_play_twice(browser, server):
     url = quick_game(first)
     first.wait_for_selector(".prompt")
     second = ctx.new_page()
-    second.set_default_timeout(20000)
+    second.set_default_timeout(60000)
     got = frames_of(second)
     second.goto(url)
     second.wait_for_selector(".prompt")

@@ -11,6 +11,7 @@ import random
 import signal
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +179,9 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_decision(tmp_path: Path
             http.close()
             assert replay(records[tid]).game_over
         assert acks, "no decision was acknowledged"
-        stored = asyncio.run(stored_commands(url, tables))
+        # in a thread of its own: another test's library (Playwright) may keep an event loop running here
+        with ThreadPoolExecutor(1) as pool:
+            stored = pool.submit(asyncio.run, stored_commands(url, tables)).result()
         for tid, version, decision, cmd, seat in acks:
             at = decisions_by_version(records[tid])
             assert at[version] == (seat, decision, "human"), (tid, version, at.get(version))
