@@ -143,7 +143,11 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_decision(tmp_path: Path
     try:
         during_play = 0
         while kills < KILLS:
-            time.sleep(rnd.uniform(0.05, 0.6))
+            # kill after a random amount of play, not of time: a fast machine would finish the games first
+            wanted, waited = len(acks) + rnd.randint(2, 12), time.monotonic()
+            while len(acks) < wanted and time.monotonic() - waited < 5 and not all(s.done.is_set() for s in seats):
+                time.sleep(0.01)
+            time.sleep(rnd.uniform(0.0, 0.15))  # then a random moment: mid-decision, mid-write, between
             during_play += not all(s.done.is_set() for s in seats)
             server.kill(signal.SIGKILL)
             kills += 1

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from .conftest import start_table, stored_steps
 from .harness import Client, ServerThread, quick_config, table_spec, ws_connect
@@ -175,8 +176,15 @@ def test_an_oversized_frame_is_refused(clients: Any) -> None:
     assert f["code"] == "frame_too_large" and f["params"]["limit"] == 65536
     c.send({"type": "ping"})
     assert c.expect("pong")["type"] == "pong"
-    c.send("y" * (2 * 1024 * 1024))  # past uvicorn's own limit: the connection is closed (1009)
-    assert c.expect("_closed")["code"] == 1009
+    try:  # past uvicorn's own limit: the connection is closed (1009), maybe while we still send
+        c.send("y" * (2 * 1024 * 1024))
+    except (ConnectionClosed, OSError):
+        pass
+    # 1009 when the close frame arrives first, 1006 when the server reset the socket under our send
+    assert c.expect("_closed")["code"] in (1009, 1006)
+    again = clients("Big again")  # and the server goes on serving
+    again.send({"type": "ping"})
+    assert again.expect("pong")["type"] == "pong"
 
 
 def test_unknown_tables_and_tables_not_started(server: ServerThread, clients: Any) -> None:
