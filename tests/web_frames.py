@@ -3,9 +3,11 @@
 ``python tests/web_frames.py`` writes ``web/test/golden/frames.json``: for a few games (two people and
 a bot in the premium edition, a classic game against a bot), the frames docs/protocol.md says a seat
 and a spectator get: ``state`` on open (events from 0, each with its ``say``), then an ``update``
-after every stored step, with the recipient's wire view, the events since its last frame and its
-prompt. ``tests/test_web.py`` checks the file is what the sources make now; the vitest tests feed
-the frames to the client (table, prompts, spectator, pass-and-play, every language).
+after every stored step, with the recipient's wire view, the events since its last frame, its
+prompt, and what its seat knows (``known``, ``unseen``: the server's own ``redact.known_of``).
+``tests/test_web.py`` checks the file is what the sources make now; the vitest tests feed the frames
+to the client (table, prompts, spectator, pass-and-play, what you know, every language), and the
+replay endpoint's answer for the classic game feeds the replay viewer.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from loveletter.engine import Game
 from loveletter.narrate import describe
+from loveletter.server.redact import known_of, replay_steps
 from loveletter.table import Table
 from loveletter.table.controllers import Automatic, Pushed
 
@@ -49,9 +52,11 @@ def _prompt(table: Table, seat: int | None) -> dict[str, Any] | None:
 
 def _frame(kind: str, table: Table, tid: str, seat: int | None, since: int, seats: list[dict[str, Any]],
            status: str) -> dict[str, Any]:
-    view = (table.view(seat) if seat is not None else table.spectator_view()).to_wire()
+    v = table.view(seat) if seat is not None else table.spectator_view()
+    known, unseen = known_of(v) if seat is not None else (None, None)
     frame: dict[str, Any] = {"type": kind, "table": tid, "version": table.version, "seat": seat, "status": status,
-                             "view": view, "events": _events(table, since, seat), "prompt": _prompt(table, seat)}
+                             "view": v.to_wire(), "events": _events(table, since, seat), "prompt": _prompt(table, seat),
+                             "known": known, "unseen": unseen}
     if kind == "state":
         frame["seats"] = seats
         frame["chat"] = []
@@ -88,7 +93,8 @@ def record_game(tid: str, edition: str, kinds: list[str], seed: int, max_steps: 
         for r in readers:
             frames[str(r)].append(_frame("update", table, tid, r, sent[r], seats, status))
             sent[r] = table.next_seq
-    return {"table": tid, "edition": edition, "players": players, "seats": seats, "frames": frames}
+    return {"table": tid, "edition": edition, "players": players, "seats": seats, "frames": frames,
+            "record": table.record()}
 
 
 def games() -> list[dict[str, Any]]:
@@ -100,7 +106,13 @@ def games() -> list[dict[str, Any]]:
 
 
 def text() -> str:
-    return json.dumps({"games": games()}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    made = games()
+    # the replay endpoint's answer for the classic game (GET /api/tables/{id}/replay: the server's replay_steps)
+    cl1 = next(g for g in made if g["table"] == "cl1")
+    replay = {"table": "cl1", "seats": cl1["seats"], "steps": replay_steps(cl1["record"])}
+    for g in made:
+        del g["record"]
+    return json.dumps({"games": made, "replay": replay}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def main() -> int:

@@ -5,8 +5,9 @@ renders every sample with the TypeScript renderer and the exported catalogs and 
 ``tests/test_web.py`` checks that the file is what the Python sources make now.
 
 Samples come from random games of every edition (every event for every reader, the round-end
-lines), every refusal code, the card reference and menu labels, and list joins with names chosen for
-the typography rules (Spanish y/e and o/u, Chinese spacing, French punctuation).
+lines, a few of each sentence of what a seat knows and its unseen cards), every refusal code, the
+card reference and menu labels, and list joins with names chosen for the typography rules (Spanish
+y/e and o/u, Chinese spacing, French punctuation).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from loveletter.engine import Game
+from loveletter.engine import Game, knowledge_of
 from loveletter.engine.editions import ALL_CARDS
 from loveletter.i18n import LANGS, Translator
 from loveletter.narrate import (
@@ -34,6 +35,7 @@ from loveletter.narrate import (
     card_copies,
     card_label,
     describe,
+    describe_knowledge,
     describe_refusal,
     describe_round_end,
     jester_line,
@@ -41,6 +43,7 @@ from loveletter.narrate import (
     msg,
     reference,
     spies_line,
+    unseen_line,
 )
 
 GOLDEN = Path(__file__).resolve().parents[1] / "web" / "test" / "golden" / "narration.json"
@@ -61,10 +64,18 @@ def _game_messages(edition: str, players: int, seed: int) -> list[Message]:
     g = Game(edition, players, seed=seed, options={"tokensToWin": 2})
     rng = random.Random(seed)
     out: list[Message] = []
+    known: dict[str, int] = {}
     while not g.game_over and g.round_no < 3:
         g.start_round()
         while not g.round_over:
             g.apply(rng.choice(g.legal_decisions()))
+            for s in range(players):  # what each seat knows now (the web's "What you know"): a few of each
+                v = g.view(s)
+                k = knowledge_of(v)
+                for m in [*describe_knowledge(k, v.values, v.alive), unseen_line(k, v.values)]:
+                    if known.get(m.id, 0) < 6:
+                        known[m.id] = known.get(m.id, 0) + 1
+                        out.append(m)
         for reader in [*range(players), None]:
             for e in g.events:
                 m = describe(e.for_seat(reader), reader)

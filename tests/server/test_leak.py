@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from loveletter.engine import Game, RecordError, replay
+from loveletter.engine import Game, RecordError, full_view, knowledge_of, replay
 from loveletter.engine.editions import CARD_PATTERN
+from loveletter.narrate import describe_knowledge
 from loveletter.server.bots import think
 from loveletter.server.config import ServerConfig
 from loveletter.table import Pushed, Table
@@ -166,7 +167,7 @@ def random_decks(tmp_plan: list[dict[str, Any]]) -> dict[tuple[str, int], list[s
 def hidden_from_everyone(record: dict[str, Any]) -> list[list[int]]:
     """Per round, the deck positions (top card first) that nobody ever saw and that never became public:
     the set-aside card if nobody took it, and the cards never drawn (checked against the final pile)."""
-    from loveletter.engine import full_view, parse_decision
+    from loveletter.engine import parse_decision
     from loveletter.engine.record import new_game, start_recorded_round
 
     g = new_game(record)
@@ -231,7 +232,8 @@ def check_frames(table: str, record: dict[str, Any], frames: dict[str, list[str]
                     assert e == runner.events_since(e["seq"], reader)[0]
                 if f["prompt"]:
                     assert f["prompt"]["legal"] == want["legal"] and f["prompt"]["seat"] == reader
-                rest = {k: v for k, v in f.items() if k not in ("view", "events", "prompt")}
+                check_known(f, runner, reader, key)
+                rest = {k: v for k, v in f.items() if k not in ("view", "events", "prompt", "known", "unseen")}
                 assert not names_a_card(rest), (key, rest)
                 checked += 1
             elif kind == "refused":  # only the card the recipient named itself
@@ -240,6 +242,42 @@ def check_frames(table: str, record: dict[str, Any], frames: dict[str, list[str]
             else:
                 assert not names_a_card(f), (key, f)
     return checked
+
+
+KNOWN_FACTS = {"holds": 0, "ruled_out": 0, "knows_mine": 0, "bottom": 0}
+
+
+def check_known(f: dict[str, Any], runner: Table, reader: int | None, key: str) -> None:
+    """``known`` and ``unseen`` are the narration of the knowledge of the record's view for the reader (none for a
+    spectator), and every fact in them is true of the real hands."""
+    if reader is None:
+        assert f["known"] is None and f["unseen"] is None, key
+        return
+    v = runner.view(reader)
+    k = knowledge_of(v)
+    assert f["known"] == [m.to_json() for m in describe_knowledge(k, v.values, v.alive)], (key, f["version"])
+    assert f["unseen"] == {c: n for c, n in k.unseen.items() if n}, (key, f["version"])
+    hands = runner.game.hands
+    for m in f["known"]:
+        args = m.get("args", {})
+        cards = [x["message"]["args"]["card"]["card"] for x in args.get("cards", {}).get("items", ())
+                 if "message" in x and "card" in x["message"].get("args", {})]
+        if m["id"] == "{player} holds {cards}.":
+            assert all(c in hands[args["player"]["seat"]] for c in cards), (key, m, hands)
+            KNOWN_FACTS["holds"] += 1
+        elif m["id"] == "{player} knows that you hold {cards}.":
+            assert all(c in hands[reader] for c in cards), (key, m)
+            KNOWN_FACTS["knows_mine"] += 1
+        elif m["id"] == "{player} holds no card of value {values}.":
+            held = {v.values[c] for c in hands[args["player"]["seat"]]}
+            assert not held & {x["number"] for x in args["values"]["items"]}, (key, m, hands)
+            KNOWN_FACTS["ruled_out"] += 1
+        elif m["id"] == "At the bottom of the deck, from the bottom up: {cards}.":
+            pile = list(full_view(runner.game, finished_record=True).draw_pile)
+            assert all(c in pile for c in cards), (key, m)
+            KNOWN_FACTS["bottom"] += 1
+        else:
+            raise AssertionError(f"an unexpected knowledge sentence: {m}")
 
 
 def names_a_card(value: Any) -> bool:
@@ -275,6 +313,7 @@ def test_no_frame_leaks_a_hidden_card(tmp_path: Path) -> None:
     # part 1
     checked = sum(check_frames(t, rec, frames) for t, rec in records.items())
     assert checked > 1000
+    assert KNOWN_FACTS["holds"] > 20 and KNOWN_FACTS["ruled_out"] > 20 and KNOWN_FACTS["knows_mine"] > 20, KNOWN_FACTS
     # part 2: the same games, hidden cards permuted
     r = random.Random(99)
     new_decks = dict(decks)

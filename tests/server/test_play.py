@@ -44,6 +44,12 @@ def test_a_game_with_people_and_bots_finishes_and_is_served_afterwards(server: S
     assert steps[-1]["view"]["view"] == "full" and steps[-1]["view"]["outcome"]["game"]
     part = a.get(f"/api/tables/{t['id']}/replay?start=3&limit=2").json()["steps"]
     assert [s["version"] for s in part] == [4, 5]
+    assert part == steps[3:5]  # a page carries the same events as the whole
+    # the game log: every event once, in order, each narrated for an all-seeing reader
+    events = [e for s in steps for e in s["events"]]
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert all("say" in e for e in events) and sum(1 for e in events if e["say"]) > len(steps)
+    assert any(e["kind"] == "draw" and e.get("card") and e["say"] and e["say"]["args"].get("card") for e in events)
     # the spectator saw the public view only, every update
     frames = [f for f in spectator.drain(0.2) if f.get("type") == "update"]
     assert frames and all(f["seat"] is None and f["view"]["hand"] == [] and f["prompt"] is None for f in frames)

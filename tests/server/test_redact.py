@@ -79,9 +79,67 @@ def test_replay_pages() -> None:
             assert got == list(range(start + 1, min(start + limit, len(every)) + 1))
 
 
+def test_replay_steps_carry_their_events_with_all_seeing_narration() -> None:
+    from loveletter.engine import replay
+    from loveletter.engine.wire import event_to_wire
+    from loveletter.narrate import describe
+
+    rec = finished_record(4)
+    steps = replay_steps(rec)
+    events = [e for s in steps for e in s["events"]]
+    g = replay(rec)
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    # the last round's events, unredacted: what the game itself logged
+    last = [e for e in events if e["seq"] >= g.event_base]
+    assert [{k: v for k, v in e.items() if k != "say"} for e in last] == [
+        event_to_wire(x.full(), g.event_base + i) for i, x in enumerate(g.events)]
+    for e in events:
+        m = describe({k: v for k, v in e.items() if k not in ("seq", "say")}, None)
+        assert e["say"] == (None if m is None else m.to_json())
+    assert steps[0]["step"]["kind"] == "round" and steps[0]["events"][0]["kind"] == "round_start"
+    assert all(s["events"] for s in steps)  # every step made at least one event
+    # paging starts where it is asked and tells the same events
+    assert replay_steps(rec, 5, 3) == steps[5:8]
+
+
 def test_connections_send_only_outbound_frames() -> None:
     from loveletter.server.ws import Connection
 
     conn = Connection.__new__(Connection)
     with pytest.raises(TypeError):
         conn.send(b'{"type": "pong"}')  # type: ignore[arg-type]
+
+
+def test_what_a_seat_knows_comes_from_its_own_view_and_spectators_get_none() -> None:
+    import json
+
+    from loveletter.engine import Game as G
+    from loveletter.engine import knowledge_of
+    from loveletter.narrate import describe_knowledge
+
+    # a deal where seat 0 starts with the Priest, which it plays on seat 1
+    for seed in range(200):
+        runner = Table(G("classic", 2, seed=seed), [Pushed(), Pushed()])
+        runner.next_round()
+        if "priest" in runner.view(0).hand and runner.prompt().seat == 0:
+            break
+    t = fake_table()
+    t.runner = runner
+    before = json.loads(outbound("state", t, Recipient("ada", 0)))
+    out = runner.submit(0, "priest@1", runner.version)
+    assert out.accepted
+    seen = runner.game.hands[1][0]
+    ada = json.loads(outbound("update", t, Recipient("ada", 0), since=0))
+    bob = json.loads(outbound("update", t, Recipient("bob", 1), since=0))
+    eve = json.loads(outbound("update", t, Recipient("eve", None), since=0))
+    holds = [m for m in ada["known"] if m["id"] == "{player} holds {cards}."]
+    assert holds and holds[0]["args"]["player"] == {"seat": 1}
+    assert json.dumps(holds[0]).count(f'"card": "{seen}"') == 1
+    assert any(m["id"] == "{player} knows that you hold {cards}." for m in bob["known"])
+    assert eve["known"] is None and eve["unseen"] is None
+    # the looked-at card no longer counts as unseen for the looker; the spectator's frame names no hand card
+    assert ada["unseen"].get(seen, 0) == before["unseen"].get(seen, 0) - 1
+    for f, seat in ((ada, 0), (bob, 1)):
+        v = runner.view(seat)
+        assert f["known"] == [m.to_json() for m in describe_knowledge(knowledge_of(v), v.values, v.alive)]
+    assert seen not in json.dumps({k: v for k, v in eve.items() if k not in ("view", "events")})

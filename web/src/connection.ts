@@ -40,8 +40,18 @@ export class TableSession {
   /** The seat the server shows (null: spectator). */
   readonly seat = signal<number | null>(null);
   readonly refusal = signal<Refusal | null>(null);
+  /** What my seat knows now about the hidden cards, narrated by the server (null: a spectator). */
+  readonly known = signal<Message[] | null>(null);
+  /** Card -> copies whose place my seat does not know (the server's Knowledge.unseen; null: a spectator). */
+  readonly unseen = signal<Record<string, number> | null>(null);
   /** The decision sent and not yet acknowledged. */
   readonly sending = signal<{ cmd: string; frame: Frame } | null>(null);
+  /** The chat line sent last (its command id and text) and the refusal of a chat line, if any. */
+  readonly chatSent = signal<{ cmd: string; text: string } | null>(null);
+  readonly chatError = signal<Refusal | null>(null);
+  /** The command ids of the reclaims sent and not yet answered, and a refusal of one. */
+  readonly reclaiming = signal<string[]>([]);
+  readonly reclaimError = signal<Refusal | null>(null);
   /** Increments with every state/update frame (tests and animations wait on it). */
   readonly frames = signal(0);
 
@@ -183,6 +193,8 @@ export class Connection {
         s!.prompt.value = null;
         s!.version.value = -1;
         s!.refusal.value = null;
+        s!.known.value = null;
+        s!.unseen.value = null;
       });
     }
     this.sendOpen(s);
@@ -221,8 +233,33 @@ export class Connection {
     return this.send(frame);
   }
 
-  chat(s: TableSession, text: string): void {
-    this.send({ type: "chat", table: s.table, text });
+  /** Send a chat line (plain text; the server trims it and checks its length and rate). False when the
+   * connection is down (nothing was sent). */
+  chat(s: TableSession, text: string): boolean {
+    const cmd = commandId();
+    const sent = this.send({ type: "chat", table: s.table, text, cmd });
+    if (sent) {
+      batch(() => {
+        s.chatSent.value = { cmd, text };
+        s.chatError.value = null;
+      });
+    }
+    return sent;
+  }
+
+  /** Take my seats back from the bot that plays them (after timeouts or leaving). */
+  reclaim(s: TableSession, seats: number[]): boolean {
+    if (!seats.length || s.reclaiming.value.length) return false;
+    const cmds: string[] = [];
+    for (const seat of seats) {
+      const cmd = commandId();
+      if (this.send({ type: "reclaim", table: s.table, seat, cmd })) cmds.push(cmd);
+    }
+    batch(() => {
+      s.reclaiming.value = cmds;
+      s.reclaimError.value = null;
+    });
+    return cmds.length > 0;
   }
 
   receive(frame: Frame): void {
@@ -235,6 +272,7 @@ export class Connection {
           this.me.value = (frame.you as { id: string; name: string }) ?? null;
         });
         for (const s of this.sessions.values()) {
+          s.reclaiming.value = []; // unanswered before the connection dropped: the button is offered again
           this.sendOpen(s);
           const pending = s.sending.value;
           if (pending) this.send(pending.frame); // same cmd: applied at most once
@@ -257,6 +295,8 @@ export class Connection {
           if (frame.prompt !== undefined) s.prompt.value = frame.prompt as Prompt | null;
           if (frame.seat !== undefined) s.seat.value = frame.seat as number | null;
           if (frame.seats !== undefined) s.seats.value = frame.seats as SeatInfo[];
+          if (frame.known !== undefined) s.known.value = (frame.known as Message[] | null) ?? null;
+          if (frame.unseen !== undefined) s.unseen.value = (frame.unseen as Record<string, number> | null) ?? null;
           if (frame.chat !== undefined) s.chat.value = frame.chat as ChatLine[];
           if (frame.status !== undefined) s.status.value = String(frame.status);
           else if (frame.view) s.status.value = (frame.view as WireView).outcome?.game ? "finished" : "playing";
@@ -269,7 +309,10 @@ export class Connection {
         return;
       }
       case "ack": {
-        for (const s of this.sessions.values()) if (s.sending.value?.cmd === frame.cmd) s.sending.value = null;
+        for (const s of this.sessions.values()) {
+          if (s.sending.value?.cmd === frame.cmd) s.sending.value = null;
+          if (s.reclaiming.value.includes(String(frame.cmd))) s.reclaiming.value = s.reclaiming.value.filter((c) => c !== frame.cmd);
+        }
         return;
       }
       case "refused": {
@@ -278,6 +321,20 @@ export class Connection {
           params: (frame.params as Record<string, unknown>) ?? {},
           say: (frame.say as Message) ?? null,
         };
+        // a chat line or a reclaim of one session: told where it was asked
+        const chatOf = [...this.sessions.values()].find((s) => frame.cmd !== undefined && s.chatSent.value?.cmd === frame.cmd);
+        if (chatOf) {
+          chatOf.chatError.value = refusal;
+          return;
+        }
+        const reclaimOf = [...this.sessions.values()].find((s) => s.reclaiming.value.includes(String(frame.cmd)));
+        if (reclaimOf) {
+          batch(() => {
+            reclaimOf.reclaiming.value = reclaimOf.reclaiming.value.filter((c) => c !== frame.cmd);
+            reclaimOf.reclaimError.value = refusal;
+          });
+          return;
+        }
         // the session whose decision it answers; a refusal of no pending decision (a raw frame) goes to all
         const all = [...this.sessions.values()];
         const matched = all.filter((s) => frame.cmd !== undefined && s.sending.value?.cmd === frame.cmd);

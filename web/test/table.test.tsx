@@ -7,6 +7,8 @@ import { LANGS } from "../src/i18n/catalog";
 import { setOnMissing } from "../src/i18n/catalog";
 import { setConnection } from "../src/state";
 import { GameView } from "../src/ui/table";
+import { seatNames } from "../src/ui/board";
+import { type Message, Narrator } from "../src/i18n/render";
 import type { TableSummary, WireView } from "../src/game";
 import { fakeConnection, recorded, useLang, welcome } from "./helpers";
 
@@ -200,5 +202,50 @@ describe("round and game end", () => {
     expect(dialog).not.toBeNull();
     expect(text(dialog!)).toContain("Game over");
     expect(ui.container.querySelector("button[data-action='rematch']")).not.toBeNull();
+  });
+});
+
+describe("what you know", () => {
+  for (const lang of ["en", "zh"] as const) {
+    it(`${lang}: the panel shows the server's knowledge of the seat and its unseen counts, frame after frame`, async () => {
+      const c = useLang(lang);
+      let facts = 0;
+      for (const g of games) {
+        const seat = Number(Object.keys(g.frames).find((k) => k !== "None"));
+        const { socket, ui } = setup(g, seat, [seat]);
+        for (const frame of g.frames[String(seat)]) {
+          await act(() => socket.push(frame));
+          const view = frame.view as WireView;
+          const n = new Narrator(c, { seats: seatNames(g.seats, g.players), edition: g.edition, deck: view.cards });
+          const known = frame.known as Message[];
+          const lines = [...ui.container.querySelectorAll(".knowledge li")].map(text);
+          expect(lines).toEqual(known.map((m) => n.render(m)));
+          if (!known.length) expect(text(ui.container.querySelector(".knowledge")!)).toContain(c.t("nothing about the hidden cards yet"));
+          facts += known.length;
+          const unseen = frame.unseen as Record<string, number>;
+          const shown = [...ui.container.querySelectorAll<HTMLElement>(".unseen .mini-count")].map((el) => el.dataset.card!);
+          expect(shown.sort()).toEqual(Object.keys(unseen).sort());
+          for (const [card, copies] of Object.entries(unseen)) {
+            const el = ui.container.querySelector(`.unseen .mini-count[data-card='${card}']`)!;
+            expect(text(el)).toBe(n.render({ id: "{card} ×{copies}", args: { card: { card }, copies: { number: copies } } }));
+          }
+        }
+        cleanup();
+      }
+      expect(facts).toBeGreaterThan(10);
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it("a spectator gets no knowledge panel: the table's unseen cards are counted from public facts", async () => {
+    const c = useLang("en");
+    const g = games[0];
+    const { socket, ui } = setup(g, null, []);
+    for (const frame of g.frames["None"]) {
+      expect(frame.known).toBeNull();
+      await act(() => socket.push(frame));
+      expect(ui.container.querySelector(".knowledge")).toBeNull();
+    }
+    expect(text(ui.container)).toContain(c.t("Not yet seen by the table:"));
   });
 });

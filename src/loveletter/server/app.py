@@ -186,6 +186,8 @@ class ReplayStep(BaseModel):
     version: int
     step: dict[str, Any]
     view: dict[str, Any]
+    events: list[dict[str, Any]] = Field(description="the events of this step (all-seeing), each with its game-wide "
+                                                      "seq and `say`, its narration for an all-seeing reader")
 
 
 class ReplayOut(BaseModel):
@@ -447,7 +449,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                      invite: Invite = None,
                      start: Annotated[int, Query(ge=0)] = 0,
                      limit: Annotated[int, Query(ge=1, le=1000)] = 1000) -> Response:
-        """Every step of a finished game after version ``start``, each with its all-seeing view."""
+        """Every step of a finished game after version ``start``, each with its all-seeing view and the
+        events it made, narrated for an all-seeing reader."""
         t = await table_for(table_id, me, invite)
         try:
             return _json(outbound("replay", t, rcpt(me), start=start, limit=limit))

@@ -25,6 +25,12 @@ Version = Annotated[int, Meta(ge=0)]
 WireView = Annotated[dict[str, Any], Meta(extra_json_schema={"$ref": "#/$defs/WireView"},
                                           description="the recipient's wire view (engine schema 1)")]
 Narration = Annotated[dict[str, Any], Meta(extra_json_schema={"$ref": "#/$defs/Message"})]
+Known = Annotated[list[Narration], Meta(
+    description="what the recipient's seat knows now about the hidden cards, one narrated fact each "
+                "(engine.knowledge of its own view); null for a spectator")]
+Unseen = Annotated[dict[str, Annotated[int, Meta(ge=1)]], Meta(
+    description="card id -> the copies whose place the recipient's seat does not know (Knowledge.unseen); "
+                "null for a spectator")]
 WireEvent = Annotated[dict[str, Any], Meta(
     extra_json_schema={"$ref": "#/$defs/WireEvent"},
     description="a wire event with its game-wide seq, and `say`: its narration for this recipient (or null)")]
@@ -149,7 +155,8 @@ class Welcome(_Server, tag="welcome"):
 
 
 class State(_Server, tag="state"):
-    """The full picture (on ``open`` and after a reconnect); ``view`` is null while the table waits."""
+    """The full picture (on ``open`` and after a reconnect); ``view`` is null while the table waits.
+    ``known`` and ``unseen``: what the seat knows now (null for a spectator and while the table waits)."""
 
     table: str
     version: Version
@@ -161,10 +168,13 @@ class State(_Server, tag="state"):
     seats: list[SeatInfo]
     chat: list[ChatLine]
     cmd: str | None = None
+    known: Known | None = None
+    unseen: Unseen | None = None
 
 
 class Update(_Server, tag="update"):
-    """After each stored step: the recipient's view and the events since its last frame."""
+    """After each stored step: the recipient's view, the events since its last frame, and what its seat knows
+    now (``known``, ``unseen``; null for a spectator)."""
 
     table: str
     version: Version
@@ -173,6 +183,8 @@ class Update(_Server, tag="update"):
     view: WireView
     events: list[WireEvent]
     prompt: PromptInfo | None
+    known: Known | None = None
+    unseen: Unseen | None = None
 
 
 class Ack(_Server, tag="ack"):

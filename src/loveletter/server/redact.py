@@ -9,6 +9,9 @@ else). What a recipient may see is decided here and nowhere else:
 * events are ``Table.events_since(seq, reader)`` (each redacted by ``Event.for_seat``) and each
   carries ``say``, its narration for that reader;
 * a prompt lists the legal decisions of the recipient's own seat only;
+* ``known`` (what the seat knows now about the hidden cards, narrated) and ``unseen`` (the copies
+  whose place it does not know) come from ``knowledge(view)`` of that seat's own view; spectators
+  get neither;
 * refusal params keep a card only when the recipient's own decision named it;
 * records (with decks), summaries (every hand) and replays (all-seeing views) exist only for
   finished games: anything else raises :class:`NotFinished`.
@@ -22,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..engine import full_view, parse_decision
+from ..engine import View, full_view, parse_decision
 from ..engine.editions import CARD_PATTERN
+from ..engine.knowledge import knowledge
 from ..engine.record import new_game, start_recorded_round
-from ..engine.wire import round_outcome
-from ..narrate import describe, describe_refusal
+from ..engine.wire import event_to_wire, round_outcome
+from ..narrate import describe, describe_knowledge, describe_refusal
 from . import protocol as p
 
 if TYPE_CHECKING:
@@ -95,11 +99,21 @@ def _prompt(table: LiveTable, seat: int | None, wire: dict[str, Any] | None) -> 
                         legal=[p.LegalDecision(text=d["text"], id=d["id"]) for d in wire["legal"]])
 
 
-def _view(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+def _view(table: LiveTable, seat: int | None) -> View | None:
     runner = table.runner
     if runner is None:
         return None
-    return (runner.view(seat) if seat is not None else runner.spectator_view()).to_wire()
+    return runner.view(seat) if seat is not None else runner.spectator_view()
+
+
+def known_of(view: View) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """What ``view``'s seat knows now about the hidden cards, from that view alone: the narration of
+    :func:`~loveletter.engine.knowledge.knowledge` (Message JSON, one sentence per fact) and the copies
+    of each card whose place it does not know (``Knowledge.unseen``, cards with none left out)."""
+    k = knowledge(view)
+    lines = [m.to_json() for m in describe_knowledge(k, view.values, view.alive)]
+    unseen = {c: n for c, n in sorted(k.unseen.items(), key=lambda kv: (view.values[kv[0]], kv[0])) if n}
+    return lines, unseen
 
 
 def _chat_line(table: LiveTable, line: Any) -> p.ChatLine:
@@ -110,19 +124,25 @@ def _chat_line(table: LiveTable, line: Any) -> p.ChatLine:
 def _state(table: LiveTable, rcpt: Recipient, since: int | None = None, cmd: str | None = None) -> bytes:
     seat = _seat_checked(table, rcpt)
     view = _view(table, seat)
+    wire = None if view is None else view.to_wire()
+    known, unseen = known_of(view) if view is not None and seat is not None else (None, None)
     runner = table.runner
     return _encode(p.State(
-        table=table.id, version=runner.version if runner else 0, seat=seat, status=table.status, view=view,
-        events=[] if since is None else _events(table, since, seat), prompt=_prompt(table, seat, view),
-        seats=_seats(table, rcpt), chat=[_chat_line(table, c) for c in table.chat_lines], cmd=cmd))
+        table=table.id, version=runner.version if runner else 0, seat=seat, status=table.status, view=wire,
+        events=[] if since is None else _events(table, since, seat), prompt=_prompt(table, seat, wire),
+        seats=_seats(table, rcpt), chat=[_chat_line(table, c) for c in table.chat_lines], cmd=cmd,
+        known=known, unseen=unseen))
 
 
 def _update(table: LiveTable, rcpt: Recipient, since: int) -> bytes:
     seat = _seat_checked(table, rcpt)
     view = _view(table, seat)
     assert table.runner is not None and view is not None
+    wire = view.to_wire()
+    known, unseen = known_of(view) if seat is not None else (None, None)
     return _encode(p.Update(table=table.id, version=table.runner.version, seat=seat, status=table.status,
-                            view=view, events=_events(table, since, seat), prompt=_prompt(table, seat, view)))
+                            view=wire, events=_events(table, since, seat), prompt=_prompt(table, seat, wire),
+                            known=known, unseen=unseen))
 
 
 def _refused(table: LiveTable | None, rcpt: Recipient, code: str, params: dict[str, Any],
@@ -232,19 +252,33 @@ def _summary(table: LiveTable, rcpt: Recipient) -> bytes:
 
 def replay_steps(record: dict[str, Any], start: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
     """The steps of a finished game's record after version ``start`` (at most ``limit``), each with its
-    all-seeing wire view."""
+    all-seeing wire view and ``events``: the events the step made (unredacted, with their game-wide
+    ``seq``), each with ``say``, its all-seeing narration (reader None)."""
     game = new_game(record)
     out: list[dict[str, Any]] = []
     version = 0
+    told = 0  # the events of this round already given to a step
 
     def full(step: dict[str, Any]) -> bool:
+        nonlocal told
+        events = game.events
+        fresh = []
+        for i in range(told, len(events)):
+            e = events[i].full()
+            wire = event_to_wire(e, game.event_base + i)
+            m = describe(e, None)
+            wire["say"] = None if m is None else m.to_json()
+            fresh.append(wire)
+        told = len(events)
         if version > start:
-            out.append({"version": version, "step": step, "view": full_view(game, finished_record=True).to_wire()})
+            out.append({"version": version, "step": step, "view": full_view(game, finished_record=True).to_wire(),
+                        "events": fresh})
         return limit is not None and len(out) >= limit
 
     for number, rnd in enumerate(record["rounds"], 1):
         texts = start_recorded_round(game, rnd, number, check_seed=False)
         version += 1
+        told = 0
         if full({"kind": "round", "round": number}):
             return out
         by, at = rnd.get("by") or [None] * len(texts), rnd.get("at") or [None] * len(texts)
@@ -289,4 +323,5 @@ def outbound(kind: str, table: LiveTable | None, recipient: Recipient, **fields:
     return Outbound(_BUILDERS[kind](table, recipient, **fields))
 
 
-__all__ = ["NotFinished", "Outbound", "Recipient", "outbound", "replay_steps", "summary_of", "table_summary"]
+__all__ = ["NotFinished", "Outbound", "Recipient", "known_of", "outbound", "replay_steps", "summary_of",
+           "table_summary"]

@@ -1,6 +1,7 @@
 // The table as one reader sees it, from the wire view alone: every seat (tokens, status, hand size,
 // discard pile in order), the deck, the face-up cards, the set-aside card's place, the unseen-card
-// counter, what the reader learned privately, the game log and the card reference.
+// counter and what the reader knows now (both from the server's knowledge of the reader's own view),
+// the game log and the card reference.
 import { useEffect, useRef } from "preact/hooks";
 import type { SeatInfo, WireEvent, WireView } from "../game";
 import { nt, t } from "../i18n";
@@ -28,14 +29,20 @@ function tokens(have: number, goal: number) {
   );
 }
 
-/** Copies not face up, in a discard pile or in the reader's hand (the raw card-counting baseline). */
+/** Card counts by value, then id; cards with no copy left out. */
+function byValue(view: WireView, counts: Record<string, number>): [string, number][] {
+  return Object.entries(counts)
+    .filter(([, k]) => k > 0)
+    .sort((a, b) => view.cards.values[a[0]] - view.cards.values[b[0]] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** Copies not face up, in a discard pile or in a hand the view shows: what the whole table has not seen
+ * (a spectator), or every card still hidden (a replay, which shows every hand). */
 export function unseenCounts(view: WireView): [string, number][] {
   const left: Record<string, number> = { ...view.cards.counts };
   for (const c of [...view.hand, ...view.faceUp, ...view.discards.flat()]) left[c] = (left[c] ?? 0) - 1;
   if (view.hands) for (const h of view.hands) for (const c of h) left[c]--;
-  return Object.entries(left)
-    .filter(([, k]) => k > 0)
-    .sort((a, b) => view.cards.values[a[0]] - view.cards.values[b[0]] || (a[0] < b[0] ? -1 : 1));
+  return byValue(view, left);
 }
 
 export function Seats(props: { view: WireView; n: Narrator; names: string[]; seats: SeatInfo[]; showHands?: boolean }) {
@@ -90,9 +97,11 @@ export function Seats(props: { view: WireView; n: Narrator; names: string[]; sea
   );
 }
 
-export function Center(props: { view: WireView; n: Narrator }) {
+/** The middle of the table. ``unseen``: the server's count of the copies the reader has not seen (a
+ * seat's knowledge: a card seen with the Priest or given away in a trade counts as seen). */
+export function Center(props: { view: WireView; n: Narrator; unseen?: Record<string, number> | null }) {
   const { view, n } = props;
-  const unseen = unseenCounts(view);
+  const unseen = view.seat !== null && props.unseen ? byValue(view, props.unseen) : unseenCounts(view);
   return (
     <section class="center" aria-label={t("The table")}>
       <p class="deck">
@@ -144,38 +153,30 @@ export function Hand(props: { view: WireView; n: Narrator }) {
   );
 }
 
-const PRIVATE = new Set(["see", "receive", "chancellor_draw", "chancellor_return"]);
-
-/** What the reader learned privately this round (looks, trades, replacement and Chancellor draws). */
-export function Knowledge(props: { view: WireView; events: WireEvent[]; n: Narrator }) {
-  const { view, events, n } = props;
-  if (view.seat === null) return null;
-  const seqs = new Set(view.log.map((e) => e.seq));
-  const notes = events.filter(
-    (e) =>
-      seqs.has(e.seq) &&
-      e.say &&
-      e.seat === view.seat &&
-      (PRIVATE.has(e.kind) || (e.kind === "draw" && e.reason !== "deal" && e.reason !== "turn")) &&
-      ("card" in e || "cards" in e || "keep" in e),
-  );
+/** What the reader knows now about the hidden cards: the server's narration of the engine's knowledge of
+ * the reader's own view (who surely holds which card, the values a card cannot have, who knows my card,
+ * the cards under the deck). */
+export function Knowledge(props: { view: WireView; known: Message[] | null; n: Narrator }) {
+  const { view, known, n } = props;
+  if (view.seat === null || known === null) return null;
   return (
     <section class="knowledge" aria-label={t("What you know:")}>
       <h2>{t("What you know:")}</h2>
-      {notes.length ? (
+      {known.length ? (
         <ul>
-          {notes.map((e) => (
-            <li>{n.render(e.say as Message)}</li>
+          {known.map((m) => (
+            <li>{n.render(m)}</li>
           ))}
         </ul>
       ) : (
-        <p class="muted">{t("nothing private yet")}</p>
+        <p class="muted">{t("nothing about the hidden cards yet")}</p>
       )}
     </section>
   );
 }
 
-export function GameLog(props: { events: WireEvent[]; n: Narrator; title?: string }) {
+/** The game log: every narrated event in order (``current``: the seqs to mark, a replay's current step). */
+export function GameLog(props: { events: WireEvent[]; n: Narrator; title?: string; current?: Set<number> }) {
   const box = useRef<HTMLOListElement>(null);
   const lines = props.events.filter((e) => e.say);
   useEffect(() => {
@@ -188,7 +189,7 @@ export function GameLog(props: { events: WireEvent[]; n: Narrator; title?: strin
       <h2>{props.title ?? t("Game log")}</h2>
       <ol ref={box} class="log-lines">
         {lines.map((e) => (
-          <li class={`ev ev-${e.kind}`} data-seq={e.seq}>
+          <li class={`ev ev-${e.kind}${props.current?.has(e.seq) ? " current" : ""}`} data-seq={e.seq}>
             {props.n.render(e.say as Message)}
           </li>
         ))}

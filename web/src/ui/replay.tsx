@@ -1,10 +1,11 @@
 // /t/<id>/replay: a finished game step by step with every hand shown (GET /api/tables/{id}/replay gives
-// each step's all-seeing view), the narration of each step where the server sends it, and the record.
+// each step's all-seeing view and its events, narrated for an all-seeing reader): the game log up to the
+// step, the step's own lines marked and announced, and the record.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import type { SeatInfo, TableSummary, WireEvent, WireView } from "../game";
 import { catalog, t } from "../i18n";
-import { Narrator } from "../i18n/render";
+import { type Message, Narrator } from "../i18n/render";
 import { linkHandler } from "../router";
 import { Center, GameLog, Seats, seatNames } from "./board";
 import { apiError } from "./labels";
@@ -44,8 +45,10 @@ export function ReplayPage(props: { id: string }) {
   if (error) return <p role="alert" class="error panel">{error}</p>;
   if (!steps || !table) return <p class="panel">{t("Loading…")}</p>;
   if (!step || !n) return <p class="panel">{t("This game has no steps to show.")}</p>;
-  // the narration up to this step (events of every step so far)
+  // the narration up to this step (events of every step so far), this step's own lines marked
   const told = steps.slice(0, at + 1).flatMap((s) => s.events);
+  const now = step.events.filter((e) => e.say);
+  const current = new Set(now.map((e) => e.seq));
   const go = (i: number) => setAt(Math.max(0, Math.min(steps.length - 1, i)));
   return (
     <div class="replay" onKeyDown={(e) => {
@@ -64,6 +67,9 @@ export function ReplayPage(props: { id: string }) {
           <button type="button" onClick={() => go(steps.length - 1)}>{t("Last")}</button>
           <input type="range" min={0} max={steps.length - 1} value={at} aria-label={t("Step")} onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
         </div>
+        <p class="step-say" aria-live="polite">
+          {now.map((e) => n.render(e.say as Message)).join(" ")}
+        </p>
       </header>
       <div class="game-grid">
         <div class="main-col">
@@ -71,7 +77,7 @@ export function ReplayPage(props: { id: string }) {
           <Center view={step.view} n={n} />
         </div>
         <div class="side-col">
-          {told.length ? <GameLog events={told} n={n} /> : null}
+          {told.length ? <GameLog events={told} n={n} current={current} /> : null}
           <p>
             <a class="button" href={api.recordUrl(props.id)} download={`loveletter-${props.id}.json`}>{t("Download the record")}</a>{" "}
             <a class="button" href={`/t/${props.id}`} onClick={linkHandler(`/t/${props.id}`)}>{t("Back to the table")}</a>

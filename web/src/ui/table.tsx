@@ -4,12 +4,13 @@ import { useComputed } from "@preact/signals";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import type { TableSession } from "../connection";
-import type { TableSummary, WireEvent } from "../game";
+import type { SeatInfo, TableSummary, WireEvent } from "../game";
 import { catalog, t } from "../i18n";
-import { type Message, Narrator } from "../i18n/render";
+import { join, type Message, Narrator } from "../i18n/render";
 import { linkHandler, navigate } from "../router";
 import { conn, me, savedSeat, saveSeat } from "../state";
 import { Center, GameLog, Hand, Knowledge, Reference, Seats, seatNames } from "./board";
+import { ChatPanel } from "./chat";
 import { apiError, botLevel, profileLabel, tableStatus } from "./labels";
 import { NameForm } from "./lobby";
 import { PromptPanel } from "./prompt";
@@ -202,10 +203,11 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
         </h1>
         {view.seat === null ? <p class="badge">{t("You are watching as a spectator.")}</p> : null}
       </header>
+      <Reclaim session={session} seats={seats} names={names} />
       <div class="game-grid">
         <div class="main-col">
           <Seats view={view} n={n} names={names} seats={seats} />
-          <Center view={view} n={n} />
+          <Center view={view} n={n} unseen={session.unseen.value} />
           <Hand view={view} n={n} />
           {refusal ? (
             <p role="alert" class="error refusal" data-code={refusal.code}>
@@ -222,10 +224,11 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
               {t("Waiting for {name}…", { name: names[view.toMove] })}
             </p>
           ) : null}
-          <Knowledge view={view} events={events} n={n} />
+          <Knowledge view={view} known={session.known.value} n={n} />
         </div>
         <div class="side-col">
           <GameLog events={events} n={n} />
+          <ChatPanel session={session} names={names} />
           <details class="panel">
             <summary>{t("Card reference")}</summary>
             <Reference edition={view.edition} players={view.players} deck={view.cards} n={n} />
@@ -287,6 +290,34 @@ function GameOverActions(props: { id: string; seated: boolean }) {
       </a>
       {error ? <p role="alert" class="error">{error}</p> : null}
     </div>
+  );
+}
+
+/** A bot plays some of my seats (my turns timed out, or I left): say so and offer them back. */
+function Reclaim(props: { session: TableSession; seats: SeatInfo[]; names: string[] }) {
+  const { session, seats, names } = props;
+  const taken = seats.filter((s) => s.you && s.takenOver).map((s) => s.seat);
+  const error = session.reclaimError.value;
+  if (!taken.length) return null;
+  const busy = session.reclaiming.value.length > 0;
+  return (
+    <section class="reclaim panel" aria-label={t("A bot plays for you")}>
+      <p>
+        {taken.length === 1 && seats.filter((s) => s.you).length === 1
+          ? t("A bot is playing your seat: your time ran out or you left the table.")
+          : t("A bot is playing for {names}: the time ran out or you left the table.", {
+              names: join(catalog.value!, taken.map((s) => names[s]), "and"),
+            })}
+      </p>
+      <button type="button" class="primary" data-action="reclaim" disabled={busy} aria-busy={busy ? "true" : undefined} onClick={() => conn().reclaim(session, taken)}>
+        {t("Take my seat back")}
+      </button>
+      {error ? (
+        <p role="alert" class="error">
+          {error.code === "not_taken_over" ? t("Your seat is already yours again.") : t("Your seat could not be taken back ({code}).", { code: error.code })}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
