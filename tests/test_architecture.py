@@ -27,6 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "tui": {"engine", "bots", "table", "narrate", "i18n", "files"},
     "rl": {"engine", "bots", "table"},
     "server": {"engine", "bots", "table", "narrate", "i18n", "files", "arena"},
+    "research": {"engine", "bots", "table", "narrate", "i18n", "files", "arena", "rl", "cli"},
 }
 #: third-party packages each layer may use (None: any)
 THIRD_PARTY: dict[str, set[str] | None] = {
@@ -39,6 +40,7 @@ THIRD_PARTY: dict[str, set[str] | None] = {
     "tui": None,
     "rl": None,
     "server": None,
+    "research": None,
 }
 #: places outside engine/ and table/ that drive a Game directly, and why
 DIRECT_GAME_USE = {
@@ -46,6 +48,7 @@ DIRECT_GAME_USE = {
     "scenario.py",  # rule scenarios (RULES.md Appendix A): one step at a time on trial copies
     "bots/ismcts.py",  # search rollouts on positions from Game.from_view
     "tui/replay.py",  # stepping through a finished record with every hand shown
+    "research/openspiel_game.py",  # OpenSpiel's State.apply_action: one engine step per action, cloned states
 }
 
 

@@ -1,0 +1,46 @@
+"""`loveletter train`: a short run writes the model, curve, checkpoint; resume continues (needs torch)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("matplotlib")
+
+from loveletter.cli import main  # noqa: E402
+from loveletter.rl.policy_bot import PolicyBot, load_model  # noqa: E402
+
+
+def test_train_checkpoint_resume_and_model(tmp_path, capsys) -> None:
+    out = tmp_path / "m.npz"
+    args = ["train", "--edition", "classic", "--players", "2", "--opponents", "random,self", "--envs", "4",
+            "--steps", "16", "--rounds", "150", "--out", str(out), "--checkpoint-every", "2", "--quiet"]
+    assert main(args) == 0
+    first = json.loads((tmp_path / "m.json").read_text())
+    assert first["rounds"] >= 150 and (tmp_path / "m.ckpt").exists() and (tmp_path / "m.png").exists()
+    args[args.index("150")] = "300"
+    assert main([*args, "--resume"]) == 0
+    second = json.loads((tmp_path / "m.json").read_text())
+    assert second["rounds"] >= 300 and second["updates"] > first["updates"]
+    model = load_model(out)
+    assert model["value"] and model["value"][-1][0].shape[1] == 1
+    bot = PolicyBot(seed=1, path=str(out))
+    from loveletter.engine import Game
+
+    g = Game("classic", 2, seed=4)
+    g.start_round()
+    assert bot.choose(g.view(g.to_move)) in g.legal_decisions()
+
+
+def test_exploit_probe_reports_a_best_response_with_its_budget(tmp_path, capsys) -> None:
+    out = tmp_path / "br.npz"
+    assert main(["exploit", "--bot", "random", "--rounds", "100", "--matches", "3", "--out", str(out),
+                 "--json", "--quiet"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["bot"] == "random" and res["budget"]["rounds"] >= 100
+    br = res["best_response"]
+    assert br["games"] == 6 and 0.0 <= br["ci95"][0] <= br["win_rate"] <= br["ci95"][1] <= 1.0
+    assert res["par"] == 0.5 and out.exists()
+    assert main(["exploit", "--bot", "nosuchbot", "--rounds", "10"]) == 2
