@@ -56,3 +56,14 @@ def test_cli(tmp_path, capsys) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["format"] == "loveletter-analysis" and out["seat"] == 0
     assert main(["analyze", str(path), "--seat", "5", "--rollouts", "2"]) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_annotation_line_for_a_replay(lang: str) -> None:
+    from loveletter.research.report import annotation_text
+
+    rec = _record()
+    res = analyze_record(rec, 0, rollouts=2)
+    for e in res["decisions"]:
+        line = annotation_text(annotation_for(res, e["round"], e["index"]), "classic", lang)
+        assert line and "{" not in line and "\n" not in line

@@ -14,8 +14,9 @@ Each choice gets its win probability with a 95% Wilson interval. The recorded ch
 the advantage's 95% interval excludes zero.
 
 For other layers: :func:`analyze_record` (a record in, JSON-ready analysis out: what the server's
-replay endpoint returns) and :func:`annotation_for` (the entry of one recorded decision, for the
-terminal replay); :func:`format_report` renders it in en, es, fr, nl or zh.
+replay endpoint returns), :func:`annotation_for` (the entry of one recorded decision) and
+:func:`loveletter.research.report.annotation_text` (that entry as one line in a language, for the
+terminal replay); :func:`format_report` renders the whole analysis in en, es, fr, nl or zh.
 """
 
 from __future__ import annotations

@@ -123,3 +123,19 @@ def render_report(analysis: Mapping[str, Any], lang: str | None = None) -> str:
     total = sum(1 for e in analysis["decisions"] if not e["forced"])
     lines.append(text("summary", lang, count=analysis["mistakes"], total=total))
     return "\n".join(lines)
+
+
+def annotation_text(entry: Mapping[str, Any], edition: str, lang: str | None = None) -> str:
+    """One line for a replay viewer: the choice's estimate, and the best choice when it was a mistake."""
+    lang = lang or detect_lang()
+    t = Translator(lang, strict=False)
+    chosen = next((c for c in entry["choices"] if c["chosen"]), None)
+    line = text("played", lang, choice=describe_choice(entry["chosen"], edition, t))
+    if entry["forced"] or chosen is None or chosen["win"] is None:
+        return line + "  " + text("forced", lang)
+    line += f"  {100 * chosen['win']:.1f}% [{100 * chosen['ci95'][0]:.1f}, {100 * chosen['ci95'][1]:.1f}]"
+    if entry["mistake"]:
+        best = next(c for c in entry["choices"] if c["decision"] == entry["best"])
+        line += ("  " + text("best", lang, choice=describe_choice(entry["best"], edition, t))
+                 + f" {100 * best['win']:.1f}%  " + text("mistake", lang, loss=f"{100 * entry['loss']:.1f}"))
+    return line
