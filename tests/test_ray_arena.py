@@ -26,3 +26,24 @@ def test_ray_map_streams_every_result() -> None:
 
     out = sorted(ray_map(abs, list(range(-10, 0)), "local", workers=2, chunk=3))
     assert out == list(range(1, 11))
+
+
+def test_expert_iteration_collects_on_ray(tmp_path) -> None:
+    pytest.importorskip("numpy")
+    import numpy as np
+
+    from loveletter.research.expert import collect
+    from loveletter.rl import action_space
+    from loveletter.rl.encoding import obs_size
+    from loveletter.rl.policy_bot import save_npz
+
+    rng = np.random.default_rng(0)
+    n_obs, n_act = obs_size("classic", 2), action_space("classic", 2).size
+    save_npz(tmp_path / "m.npz", "classic", 2, [(rng.normal(size=(n_obs, n_act)).astype(np.float32),
+                                                 np.zeros(n_act, np.float32))],
+             [(rng.normal(size=(n_obs, 1)).astype(np.float32), np.zeros(1, np.float32))])
+    teacher = f"loveletter.rl.guided:GuidedISMCTS:model={tmp_path / 'm.npz'}:iters=4"
+    local = collect("classic", 2, teacher, ["heuristic"], games=4, chunk=2, progress=False)
+    on_ray = collect("classic", 2, teacher, ["heuristic"], games=4, chunk=2, progress=False, ray="local")
+    key = lambda d: sorted(map(tuple, np.column_stack([d[0].round(5), d[2]]).tolist()))  # noqa: E731
+    assert key(local) == key(on_ray)

@@ -44,3 +44,22 @@ def test_exploit_probe_reports_a_best_response_with_its_budget(tmp_path, capsys)
     assert br["games"] == 6 and 0.0 <= br["ci95"][0] <= br["win_rate"] <= br["ci95"][1] <= 1.0
     assert res["par"] == 0.5 and out.exists()
     assert main(["exploit", "--bot", "nosuchbot", "--rounds", "10"]) == 2
+
+
+def test_expert_iteration_labels_search_decisions_and_distills(tmp_path) -> None:
+    import numpy as np
+
+    from loveletter.research.expert import collect, distill
+    from loveletter.rl.encoding import obs_size
+
+    out = tmp_path / "m.npz"
+    assert main(["train", "--players", "2", "--opponents", "random", "--envs", "2", "--steps", "8", "--rounds", "20",
+                 "--out", str(out), "--quiet"]) == 0
+    teacher = f"loveletter.rl.guided:GuidedISMCTS:model={out}:iters=5:lam=1"
+    obs, mask, lab = collect("classic", 2, teacher, ["heuristic", "self"], games=2, progress=False, chunk=1)
+    assert len(obs) == len(mask) == len(lab) > 0 and obs.shape[1] == obs_size("classic", 2)
+    assert all(mask[i, lab[i]] for i in range(len(lab))) and (mask.sum(1) > 1).all()
+    res = distill(str(out), (obs, mask, lab), str(tmp_path / "next.npz"), epochs=1, log=None)
+    assert res["decisions"] == len(lab)
+    nxt = load_model(tmp_path / "next.npz")
+    assert nxt["value"] and np.array_equal(nxt["value"][0][0], load_model(out)["value"][0][0])

@@ -31,6 +31,17 @@ def _need(module: str, extra: str) -> None:
 
 def cmd_train(args: argparse.Namespace) -> int:
     _need("torch", "train")
+    if args.expert:
+        from .expert import expert_iteration
+
+        if not args.init:
+            raise ResearchError("--expert needs --init MODEL.npz (with a value network): the teacher's network")
+        res = expert_iteration(args.init, args.out, teacher_budget=args.teacher,
+                               opponents=[s for s in args.opponents.split(",") if s], games=args.expert,
+                               seed=args.seed, workers=args.workers, ray=args.ray, threads=args.threads,
+                               progress=not args.quiet)
+        print(json.dumps(res))
+        return 0
     from .train import TrainConfig, train
 
     cfg = TrainConfig(edition=args.edition, players=args.players,
@@ -88,6 +99,12 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--snapshot", type=int, default=25, help="updates between refreshes of the 'self' opponent")
     t.add_argument("--checkpoint-every", type=int, default=20)
     t.add_argument("--quiet", action="store_true")
+    t.add_argument("--expert", type=int, metavar="GAMES",
+                   help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "
+                        "network) label decisions, the policy is trained on them")
+    t.add_argument("--teacher", default="iters=200:lam=1", help="the teacher's search budget and options")
+    t.add_argument("--workers", type=int, default=1, help="--expert: processes for the teacher's games")
+    t.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", help="--expert: play them on Ray")
     t.set_defaults(func=cmd_train)
 
     e = sub.add_parser("exploit", help="exploitability probe: train a best response to a frozen bot")
