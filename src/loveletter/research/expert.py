@@ -160,7 +160,10 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
     from ..rl.policy_bot import load_model
 
     m = load_model(model)
-    teacher = f"loveletter.rl.guided:GuidedISMCTS:model={Path(model).resolve()}:{teacher_budget}"
+    if "=" in teacher_budget.split(":")[0]:  # a budget: policy-guided ISMCTS with this network
+        teacher = f"loveletter.rl.guided:GuidedISMCTS:model={Path(model).resolve()}:{teacher_budget}"
+    else:  # a bot spec of its own (for instance plain ismcts:iters=100)
+        teacher = teacher_budget
     t0 = time.monotonic()
     data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
                    progress=progress)
