@@ -39,7 +39,9 @@ def test_every_decision_of_the_seat_and_every_legal_choice() -> None:
                 next(c["win"] for c in e["choices"] if c["decision"] == e["best"])
         assert annotation_for(res, e["round"], e["index"]) == e
     assert res["mistakes"] == sum(e["mistake"] for e in res["decisions"])
-    assert res == analyze_record(rec, 1, rollouts=3, seed=2)  # deterministic for a seed
+    again = analyze_record(rec, 1, rollouts=3, seed=2)
+    res.pop("seconds"), again.pop("seconds")
+    assert res == again  # deterministic for a seed
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -102,7 +102,8 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "
                         "network) label decisions, the policy is trained on them")
-    t.add_argument("--teacher", default="iters=200:lam=1", help="the teacher: a search budget for policy-guided ISMCTS with the --init network "
+    t.add_argument("--teacher", default="iters=200:lam=1",
+                   help="the teacher: a search budget for policy-guided ISMCTS with the --init network "
                         "(default iters=200:lam=1), or any bot spec (e.g. ismcts:iters=100)")
     t.add_argument("--workers", type=int, default=1, help="--expert: processes for the teacher's games")
     t.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", help="--expert: play them on Ray")

@@ -239,13 +239,15 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     summary = {"config": asdict(cfg), "updates": state["update"], "rounds": state["rounds"],
                "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
     Path(str(out_npz.with_suffix("")) + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
-    plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}")
+    plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
+               par=1.0 / cfg.players)
     if log:
         log(f"saved {out_npz} and {plot_path} after {state['elapsed'] / 60:.1f} min, {state['rounds']:,} rounds")
     return summary
 
 
-def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path, title: str) -> None:
+def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path, title: str,
+               par: float = 0.5) -> None:
     """The learning curve: per opponent kind, the share of training rounds won (moving average)."""
     import matplotlib
 
@@ -263,7 +265,7 @@ def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path,
         w = min(20, len(y))
         smooth = np.convolve(y, np.ones(w) / w, mode="valid")
         ax.plot(x[w - 1:], smooth, label=f"vs {k} (moving average of {w} updates)")
-    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.axhline(par, color="grey", lw=0.8, ls="--", label=f"par ({100 * par:.0f}%)")
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel("rounds won by the sampled policy")
     ax.set_title(title)
