@@ -6,7 +6,8 @@ Every row is one ``loveletter arena`` run (full games, seats rotated, the same d
 rotation, Wilson 95% intervals), printed as that command before it runs. Finished rows are kept in
 the output file and skipped when the script is run again (so a long report resumes where it
 stopped); ``--redo`` runs them again. ``levels`` is a round-robin between the candidate level
-bots in 2-player classic with one Bradley-Terry fit over all their games.
+bots in 2-player classic with one Bradley-Terry fit over all their games; ``speed`` times the
+policies' decisions (CPU time, seat 0 of 20 games against heuristic bots).
 """
 
 from __future__ import annotations
@@ -112,6 +113,36 @@ def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, An
     return {"pairs": games, "ratings": table}
 
 
+SPEED = [("classic", 2, "classic2.npz"), ("classic", 4, "classic4.npz"), ("premium", 6, "premium6.npz"),
+         ("2019", 4, "2019-4.npz")]
+
+
+def decision_time(spec: str, edition: str, players: int, games: int = 20) -> dict[str, Any]:
+    """CPU time of ``spec``'s choose() in seat 0 of games against heuristic bots (table runner)."""
+    from loveletter.bots import make_bot
+    from loveletter.engine import Game
+    from loveletter.table import Automatic, Table
+
+    bot = make_bot(spec, seed=1)
+    spent, count = 0.0, 0
+
+    class Timed:
+        def choose(self, view: Any) -> Any:
+            nonlocal spent, count
+            t = time.process_time()
+            d = bot.choose(view)
+            spent += time.process_time() - t
+            count += 1
+            return d
+
+    for g in range(games):
+        seats = [Automatic(Timed(), spec)] + [Automatic(make_bot("heuristic", seed=g * 10 + s), "heuristic")
+                                              for s in range(1, players)]
+        Table(Game(edition, players, seed=g), seats).run()
+    return {"bot": spec, "edition": edition, "players": players, "decisions": count,
+            "ms_per_decision": round(1000 * spent / count, 3)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", help="comma-separated row names (or 'levels')")
@@ -120,8 +151,16 @@ def main() -> None:
     ap.add_argument("--redo", action="store_true")
     args = ap.parse_args()
     data = load(args.out)
-    wanted = args.only.split(",") if args.only else [*ROWS, "levels"]
+    wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed"]
     for name in wanted:
+        if name == "speed":  # the policies' CPU time per decision (not kept between runs)
+            rows = [decision_time(policy(m), e, n) for e, n, m in SPEED]
+            for r in rows:
+                print(f"  {r['edition']} {r['players']}p policy: {r['ms_per_decision']} ms of CPU per decision "
+                      f"({r['decisions']} decisions)")
+            data["speed"] = {"rows": rows}
+            save(args.out, data)
+            continue
         if name in data and not args.redo and (name != "levels" or "ratings" in data[name]):
             print(f"(kept) {name}")
             continue
