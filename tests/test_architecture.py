@@ -27,6 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "tui": {"engine", "bots", "table", "narrate", "i18n", "files"},
     "rl": {"engine", "bots", "table"},
     "server": {"engine", "bots", "table", "narrate", "i18n", "files", "arena"},
+    "research": {"engine", "bots", "table", "narrate", "i18n", "files", "arena", "rl", "cli"},
 }
 #: third-party packages each layer may use (None: any)
 THIRD_PARTY: dict[str, set[str] | None] = {
@@ -39,6 +40,7 @@ THIRD_PARTY: dict[str, set[str] | None] = {
     "tui": None,
     "rl": None,
     "server": None,
+    "research": None,
 }
 #: places outside engine/ and table/ that drive a Game directly, and why
 DIRECT_GAME_USE = {
@@ -49,6 +51,7 @@ DIRECT_GAME_USE = {
     "tui/foresight.py",  # a decision tried on positions sampled from a view: does it surely knock you out?
     "server/redact.py",  # the summary and the replay of a finished game's record
     "server/bots.py",  # a bot worker process rebuilds the position from the table's record (views do not pickle)
+    "research/openspiel_game.py",  # OpenSpiel's State.apply_action: one engine step per action, cloned states
 }
 
 

@@ -170,7 +170,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise CliError("--workers must be at least 1")
     try:
         result = run_arena(specs, args.edition, players, args.matches, seed=args.seed, workers=args.workers,
-                           progress=not args.json and sys.stderr.isatty(), options=_options(args.options))
+                           progress=not args.json and sys.stderr.isatty(), options=_options(args.options),
+                           ray=args.ray)
     except BotSpecError as exc:
         raise CliError(str(exc)) from None
     if args.json:
@@ -218,7 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--players", type=int, help="default: the number of bots")
     a.add_argument("--matches", type=int, default=10, help="deal seeds; each is played once per seat rotation")
     a.add_argument("--seed", type=int, default=0)
-    a.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    a.add_argument("--workers", type=int, default=1, help="processes (default 1); with --ray, local Ray CPUs")
+    a.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                   help="play the games on a Ray cluster (default: a local Ray); needs the ray extra")
     a.add_argument("--options", help="rule options as JSON or name=value pairs")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=cmd_arena)
@@ -258,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .server.cli import add_parser as add_serve  # the server's options (its imports wait until it runs)
 
     add_serve(sub)
+    from .research.cli import add_commands  # train, exploit, analyze (their imports wait until they run)
+
+    add_commands(sub, list(EDITIONS))
     return p
 
 

@@ -48,24 +48,27 @@ def sent_of(page: Any) -> list[dict[str, Any]]:
 
 def step(page: Any, on_pass: Any = None) -> bool:
     """Do one thing the page asks for (close a dialog, pass the device, pick the first legal choice)."""
+    # a click can meet a button that a new frame just re-rendered: then it is tried again next time
     close = page.locator("button[data-action=close-dialog]")
     if close.count():
-        close.first.click()
-        return True
+        return _click(close.first)
     ready = page.locator("button[data-action=ready]")
     if ready.count():
         if on_pass:
             on_pass(page)
-        ready.first.click()
-        return True
+        return _click(ready.first)
     choice = page.locator(".prompt button.choice:not([aria-disabled=true]):not([data-choice=cancel])")
     if choice.count() and not page.locator(".prompt[aria-busy=true]").count():
-        try:
-            choice.first.click(timeout=2000)
-        except Exception:  # the prompt changed under the click: try again next time
-            return False
-        return True
+        return _click(choice.first)
     return False
+
+
+def _click(locator: Any) -> bool:
+    try:
+        locator.click(timeout=2000)
+    except Exception:  # detached or replaced under the click: the caller tries again
+        return False
+    return True
 
 
 def game_over(page: Any) -> bool:

@@ -108,9 +108,11 @@ def rate(names: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int
 def run_arena(
     specs: Sequence[str], edition: str = "classic", players: int | None = None, matches: int = 10,
     seed: int = 0, workers: int = 1, progress: bool = False, options: dict[str, Any] | None = None,
-    on_game: Callable[[int, int], None] | None = None,
+    on_game: Callable[[int, int], None] | None = None, ray: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``matches`` mirrored matches between ``specs`` and return the results (see module doc)."""
+    """Play ``matches`` mirrored matches between ``specs`` and return the results (see module doc).
+
+    ``ray``: a Ray cluster address, or ``"local"``, to play the games there (``ray_pool``)."""
     specs = [s.strip() for s in specs]
     n = players if players is not None else len(specs)
     if len(specs) != n:
@@ -144,7 +146,14 @@ def run_arena(
             bar.advance()
 
     try:
-        if workers > 1:
+        if ray is not None:
+            from .ray_pool import ray_map
+
+            for match, rot, winners, err in ray_map(_task, tasks, ray, workers):
+                if err:
+                    raise ArenaError(err)
+                collect(match, rot, winners)
+        elif workers > 1:
             ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
             with ctx.Pool(workers) as pool:
                 for match, rot, winners, err in pool.imap_unordered(_task, tasks, chunksize=1):

@@ -19,6 +19,15 @@ so the luck of the deal cancels in the comparison, and the worse half is dropped
 Options: ``iters=N`` (rollouts per decision; deterministic for a seed) or ``ms=M`` (time per
 decision), ``mode``, ``c`` (UCB exploration, default 0.7), ``prior`` (virtual rollouts valued at
 the heuristic's score, default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3).
+
+Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
+``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
+(the expected round outcome for the view's seat, +1 a win and -1/(n-1) a loss). The prior prunes
+the candidates (those below ``prune`` times the likeliest are dropped; the likeliest decision is
+searched even when the heuristic's pruning had dropped it); at the leaf -- the first time the search's
+seat is to decide again, or the end of the round -- the value replaces (``lam=1``) or is mixed
+with (``0 < lam < 1``: ``lam * value + (1 - lam) * rollout``) the rollout's result.
+:class:`loveletter.rl.guided.GuidedISMCTS` is that subclass, with a trained network (numpy).
 """
 
 from __future__ import annotations
@@ -222,6 +231,9 @@ class ISMCTSBot(Bot):
         self.mode = str(options.get("mode", "halving"))
         if self.mode not in ("halving", "ucb"):
             raise BotOptionError(f"mode={self.mode}: want halving or ucb")
+        self.guide: Any = None  # policy-guided search (see the module docstring)
+        self.lam = 0.5
+        self.prune = 0.0
 
     def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
         """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
@@ -246,6 +258,8 @@ class ISMCTSBot(Bot):
             return legal[0]
         sc = heuristic_scores(view)
         cands = self.candidates(view, sc)
+        if self.guide is not None:
+            cands = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
         belief = Belief(view)
@@ -266,13 +280,43 @@ class ISMCTSBot(Bot):
             i = self._halving(cands, prior_q, belief, template, know, me, start, rng)
         return cands[i]
 
+    def _guided_candidates(self, view: View, cands: list[Decision]) -> list[Decision]:
+        """The prior's pruning: the likeliest legal decision is always searched; unlikely ones are not."""
+        legal = list(view.legal)
+        probs = self.guide.prior(view, legal)
+        p = dict(zip(legal, probs, strict=True))
+        top = max(legal, key=lambda d: p[d])
+        out = list(cands) if top in cands else [*cands, top]
+        if self.prune > 0:
+            keep = [d for d in out if p[d] >= self.prune * p[top]]
+            out = keep if keep else [top]
+        return out
+
+    def _leaf_value(self, g: Game, me: int, start: list[int]) -> float:
+        """The guide's value of a position where ``me`` decides, in the rollout's reward units."""
+        n = g.players
+        v = float(self.guide.value(g.view(me)))
+        p_win = min(1.0, max(0.0, ((n - 1) * v + 1) / n))
+        return p_win * (2.0 if start[me] + 1 >= g.goal else 1.0)
+
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: dict, me: int, start: list[int]) -> float:
         ro = Rollout(g, rng, know)
         ro.step(d)
         steps = 0
+        if self.guide is not None:
+            while not g.round_over and g.to_move != me and steps < 300:
+                ro.step(ro.choose())
+                steps += 1
+            if g.round_over:
+                return reward(g, me, start)
+            leaf = self._leaf_value(g, me, start)
+            if self.lam >= 1.0:
+                return leaf
         while not g.round_over and steps < 300:
             ro.step(ro.choose())
             steps += 1
+        if self.guide is not None:
+            return self.lam * leaf + (1.0 - self.lam) * reward(g, me, start)
         return reward(g, me, start)
 
     def _ucb(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Determinizer,

@@ -8,6 +8,8 @@ written by ``examples/train_ppo.py``) is read with ``torch.load`` when PyTorch i
 Model format (both files hold the same items): ``edition`` and ``players`` (what the model was
 trained for), and layers ``w0, b0, w1, b1, ...`` of a multilayer perceptron, ``x @ w + b`` with a
 tanh between layers and none after the last one, whose output is one logit per action index.
+Optionally ``vw0, vb0, ...``: a value network of the same form with one output, the expected round
+outcome for the observing seat (+1 a win, -1/(n-1) a loss), used by policy-guided search.
 """
 
 from __future__ import annotations
@@ -68,7 +70,12 @@ def _read_model(path: Path) -> dict[str, Any]:
         raise ValueError("no layers w0/b0 found")
     if "edition" not in raw or "players" not in raw:
         raise ValueError("no edition or players saved with it")
-    return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers}
+    value = []
+    i = 0
+    while f"vw{i}" in raw:
+        value.append((np.asarray(raw[f"vw{i}"], dtype=np.float32), np.asarray(raw[f"vb{i}"], dtype=np.float32)))
+        i += 1
+    return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers, "value": value}
 
 
 @lru_cache(maxsize=8)
@@ -76,11 +83,14 @@ def _load_cached(path: str, mtime: int) -> dict[str, Any]:
     return load_model(path)  # bots are built once per game: read each file once
 
 
-def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
-    """Write a policy in the numpy format."""
+def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np.ndarray, np.ndarray]],
+             value: list[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+    """Write a policy (and optionally its value network) in the numpy format."""
     arrays: dict[str, Any] = {"edition": np.array(edition), "players": np.array(players)}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    for i, (w, b) in enumerate(value or ()):
+        arrays[f"vw{i}"], arrays[f"vb{i}"] = w, b
     np.savez(path, **arrays)
 
 

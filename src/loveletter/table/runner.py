@@ -273,9 +273,10 @@ class Table:
         before = self.next_seq
         g.apply(pending.decision, seat=step.seat)
         self._version += 1
-        by, at = self._meta[-1]
-        by.append(step.by)
-        at.append(step.at)
+        if self._meta:  # (a position built for search by Game.from_view has no round records)
+            by, at = self._meta[-1]
+            by.append(step.by)
+            at.append(step.at)
         if step.command_id is not None:
             self._commands[step.command_id] = step.version
             if len(self._commands) > self._remember:

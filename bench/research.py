@@ -1,0 +1,213 @@
+"""The research benchmark report: learned bots, guided search, named levels (not a test; takes long).
+
+    .venv/bin/python bench/research.py [--only NAME[,NAME]] [--workers 2] [--out bench/results/research.json]
+
+Every row is one ``loveletter arena`` run (full games, seats rotated, the same deals in every
+rotation, Wilson 95% intervals), printed as that command before it runs. Finished rows are kept in
+the output file and skipped when the script is run again (so a long report resumes where it
+stopped); ``--redo`` runs them again. ``levels`` is a round-robin between the candidate level
+bots in 2-player classic with one Bradley-Terry fit over all their games; ``speed`` times the
+policies' decisions (CPU time, seat 0 of 20 games against heuristic bots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from loveletter.arena import run_arena, wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+M = ROOT / "examples" / "models"
+
+
+
+def bradley_terry(
+    names: list[str], pairs: dict[tuple[int, int], float], counts: dict[tuple[int, int], int]
+) -> list[float]:
+    """Elo-scale ratings (mean 1500) of a round-robin from pairwise scores ``pairs[(i, j)]`` out of
+    ``counts`` games (the arena itself rates with openskill; one fit over every pair suits a table)."""
+    k = len(names)
+    if k < 2:
+        return [1500.0] * k
+    # one virtual draw between every pair keeps the fit finite
+    w = [[0.5 if i != j else 0.0 for j in range(k)] for i in range(k)]
+    m = [[1.0 if i != j else 0.0 for j in range(k)] for i in range(k)]
+    for (i, j), c in counts.items():
+        s = pairs.get((i, j), 0.0)
+        w[i][j] += s
+        w[j][i] += c - s
+        m[i][j] += c
+        m[j][i] += c
+    p = [1.0] * k
+    for _ in range(500):
+        new = []
+        for i in range(k):
+            num = sum(w[i][j] for j in range(k) if j != i)
+            den = sum(m[i][j] / (p[i] + p[j]) for j in range(k) if j != i)
+            new.append(num / den if den > 0 else p[i])
+        g = math.exp(sum(math.log(max(x, 1e-12)) for x in new) / k)
+        p = [x / g for x in new]
+    return [1500.0 + 400.0 * math.log10(max(x, 1e-12)) for x in p]
+
+def policy(name: str) -> str:
+    return f"loveletter.rl.policy_bot:PolicyBot:path={M / name}"
+
+
+def guided(name: str, budget: str) -> str:
+    return f"loveletter.rl.guided:GuidedISMCTS:model={M / name}:{budget}"
+
+
+# name -> (edition, players, line-up, matches, seed)
+ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
+    "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 200, 2026),
+    "classic2-policy-vs-ismcts100": ("classic", 2, [policy("classic2.npz"), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-vs-ismcts100": ("classic", 2, [guided("classic2.npz", "ms=100:lam=1"), "ismcts:ms=100"],
+                                     200, 2026),
+    "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 100, 2026),
+    "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 67, 2026),
+    "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 100, 2026),
+}
+
+LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]
+LEVEL_MATCHES = 100  # per pair: 200 games
+
+
+def command(edition: str, players: int, lineup: list[str], matches: int, seed: int, workers: int) -> str:
+    return (f"loveletter arena --bots {','.join(lineup)} --edition {edition} --players {players} "
+            f"--matches {matches} --seed {seed} --workers {workers} --json")
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def save(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1))
+    tmp.replace(path)
+
+
+def run_row(name: str, workers: int) -> dict[str, Any]:
+    edition, players, lineup, matches, seed = ROWS[name]
+    print("$", command(edition, players, lineup, matches, seed, workers), flush=True)
+    load1 = os.getloadavg()[0]
+    res = run_arena(lineup, edition, players, matches, seed=seed, workers=workers)
+    res["load_before"] = round(load1, 2)
+    res["load_after"] = round(os.getloadavg()[0], 2)
+    res["command"] = command(edition, players, lineup, matches, seed, workers)
+    return res
+
+
+def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, Any]) -> dict[str, Any]:
+    names = LEVEL_CANDIDATES
+    games: dict[str, Any] = done.get("pairs", {})
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            key = f"{names[i]} vs {names[j]}"
+            if key in games:
+                continue
+            lineup = [names[i], names[j]]
+            print("$", command("classic", 2, lineup, LEVEL_MATCHES, 2026, workers), flush=True)
+            res = run_arena(lineup, "classic", 2, LEVEL_MATCHES, seed=2026, workers=workers)
+            games[key] = res
+            data["levels"] = {"pairs": games}
+            save(out, data)
+    pairs: dict[tuple[int, int], float] = {}
+    counts: dict[tuple[int, int], int] = {}
+    totals = {n: [0.0, 0] for n in names}
+    for res in games.values():
+        a, b = res["results"][0]["bot"], res["results"][1]["bot"]
+        ia, ib = names.index(a), names.index(b)
+        wa = next(r["wins"] for r in res["results"] if r["bot"] == a)
+        g = res["games_played"]
+        key = (min(ia, ib), max(ia, ib))
+        pairs[key] = pairs.get(key, 0.0) + (wa if ia < ib else g - wa)
+        counts[key] = counts.get(key, 0) + g
+        for r in res["results"]:
+            totals[r["bot"]][0] += r["wins"]
+            totals[r["bot"]][1] += r["games"]
+    ratings = bradley_terry(names, pairs, counts)
+    table = []
+    for k, n in enumerate(names):
+        w, g = totals[n]
+        lo, hi = wilson(w, g)
+        table.append({"bot": n, "rating": round(ratings[k], 1), "games": g, "win_rate": round(w / g, 4),
+                      "ci95": [round(lo, 4), round(hi, 4)]})
+    return {"pairs": games, "ratings": table}
+
+
+SPEED = [("classic", 2, "classic2.npz"), ("classic", 4, "classic4.npz"), ("premium", 6, "premium6.npz"),
+         ("2019", 4, "2019-4.npz")]
+
+
+def decision_time(spec: str, edition: str, players: int, games: int = 20) -> dict[str, Any]:
+    """CPU time of ``spec``'s choose() in seat 0 of games against heuristic bots (table runner)."""
+    from loveletter.bots import make_bot
+    from loveletter.engine import Game
+    from loveletter.table import Automatic, Table
+
+    bot = make_bot(spec, seed=1)
+    spent, count = 0.0, 0
+
+    class Timed:
+        def choose(self, view: Any) -> Any:
+            nonlocal spent, count
+            t = time.process_time()
+            d = bot.choose(view)
+            spent += time.process_time() - t
+            count += 1
+            return d
+
+    for g in range(games):
+        seats = [Automatic(Timed(), spec)] + [Automatic(make_bot("heuristic", seed=g * 10 + s), "heuristic")
+                                              for s in range(1, players)]
+        Table(Game(edition, players, seed=g), seats).run()
+    return {"bot": spec, "edition": edition, "players": players, "decisions": count,
+            "ms_per_decision": round(1000 * spent / count, 3)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", help="comma-separated row names (or 'levels')")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "research.json")
+    ap.add_argument("--redo", action="store_true")
+    args = ap.parse_args()
+    data = load(args.out)
+    wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed"]
+    for name in wanted:
+        if name == "speed":  # the policies' CPU time per decision (not kept between runs)
+            rows = [decision_time(policy(m), e, n) for e, n, m in SPEED]
+            for r in rows:
+                print(f"  {r['edition']} {r['players']}p policy: {r['ms_per_decision']} ms of CPU per decision "
+                      f"({r['decisions']} decisions)")
+            data["speed"] = {"rows": rows}
+            save(args.out, data)
+            continue
+        if name in data and not args.redo and (name != "levels" or "ratings" in data[name]):
+            print(f"(kept) {name}")
+            continue
+        t0 = time.monotonic()
+        if name == "levels":
+            data[name] = run_levels(args.workers, {} if args.redo else data.get(name, {}), args.out, data)
+            for r in data[name]["ratings"]:
+                print(f"  {r['bot']:<24} rating {r['rating']:7.1f}  {100 * r['win_rate']:.1f}% of {r['games']}")
+        else:
+            data[name] = run_row(name, args.workers)
+            for r in data[name]["results"]:
+                lo, hi = r["ci95"]
+                print(f"  {r['bot'][-60:]:<60} {100 * r['win_rate']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
+                      f"of {r['games']}")
+        data[name]["wall_seconds"] = round(time.monotonic() - t0, 1)
+        save(args.out, data)
+
+
+if __name__ == "__main__":
+    main()

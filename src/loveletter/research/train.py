@@ -1,0 +1,275 @@
+"""PPO training on CPU PyTorch: ``loveletter train`` and the exploitability probe's best response.
+
+The agent plays one seat of :class:`loveletter.rl.LoveLetterEnv` (one round per episode; reward +1
+for winning the round, -1/(n-1) for losing it, 0 when nobody wins); the other seats are bots. An
+opponent spec ``self`` is a frozen copy of the agent itself, refreshed every ``--snapshot`` updates
+(self-play). The policy is a tanh MLP over the environment's observation, illegal actions masked;
+the value network (critic) is a separate MLP of the same shape and is shipped too: policy-guided
+ISMCTS uses it as its leaf evaluation.
+
+Every ``--checkpoint-every`` updates the whole training state (networks, optimizer, curve,
+counters, random state) is written to ``OUT.ckpt``; ``--resume`` continues from it until the total
+training time reaches ``--minutes``. The result is ``OUT.npz`` (numpy only: what
+``loveletter.rl.policy_bot:PolicyBot:path=OUT.npz`` reads) and a learning curve ``OUT.png``.
+
+Needs the ``train`` extra (torch==2.13.0, matplotlib).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class TrainConfig:
+    edition: str = "classic"
+    players: int = 2
+    opponents: list[str] = field(default_factory=lambda: ["heuristic"])
+    minutes: float = 10.0
+    out: str = "model.npz"
+    init: str | None = None  # a .npz policy (and value) to start from
+    envs: int = 32
+    steps: int = 64
+    hidden: int = 128
+    lr: float = 3e-4
+    epochs: int = 4
+    minibatch: int = 512
+    clip: float = 0.2
+    entropy: float = 0.01
+    gamma: float = 1.0
+    lam: float = 0.95
+    threads: int = 1
+    seed: int = 0
+    snapshot: int = 25  # updates between refreshes of the "self" opponent
+    checkpoint_every: int = 20
+    max_rounds: int | None = None  # stop after this many training rounds (the probe's budget)
+
+
+def _paths(out: str) -> tuple[Path, Path, Path, Path]:
+    p = Path(out)
+    base = p.with_suffix("")
+    return p.with_suffix(".npz"), base.with_suffix(".ckpt"), base.with_suffix(".png"), Path(str(base) + ".self.npz")
+
+
+def progress_bar(frac: float, text: str, width: int = 30) -> None:
+    frac = max(0.0, min(1.0, frac))
+    bar = "#" * int(frac * width)
+    sys.stderr.write(f"\r[{bar:<{width}}] {100 * frac:5.1f}%  {text}")
+    sys.stderr.flush()
+
+
+def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
+          log: Callable[[str], None] | None = print) -> dict[str, Any]:
+    """Run PPO as configured; returns a summary (also written to ``OUT.json``)."""
+    import torch
+    from torch import nn
+
+    from ..rl import LoveLetterEnv
+    from ..rl.policy_bot import load_model, save_npz
+
+    out_npz, ckpt_path, plot_path, self_path = _paths(cfg.out)
+    out_npz.parent.mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(cfg.threads)
+    torch.manual_seed(cfg.seed)
+    rng = np.random.default_rng(cfg.seed)
+
+    def mlp(inp: int, outp: int) -> nn.Sequential:
+        return nn.Sequential(nn.Linear(inp, cfg.hidden), nn.Tanh(), nn.Linear(cfg.hidden, cfg.hidden), nn.Tanh(),
+                             nn.Linear(cfg.hidden, outp))
+
+    def layers(net: nn.Sequential) -> list[tuple[np.ndarray, np.ndarray]]:
+        return [(m.weight.detach().T.contiguous().numpy().copy(), m.bias.detach().numpy().copy())
+                for m in net if isinstance(m, nn.Linear)]
+
+    def load_layers(net: nn.Sequential, ls: list[tuple[np.ndarray, np.ndarray]]) -> None:
+        lin = [m for m in net if isinstance(m, nn.Linear)]
+        if len(lin) != len(ls):
+            raise ValueError("the initial model has another number of layers")
+        with torch.no_grad():
+            for m, (w, b) in zip(lin, ls, strict=True):
+                m.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
+                m.bias.copy_(torch.from_numpy(b))
+
+    def save_model(path: Path) -> None:
+        save_npz(path, cfg.edition, cfg.players, layers(actor), layers(critic))
+
+    uses_self = "self" in cfg.opponents
+
+    def spec(s: str) -> str:
+        return f"loveletter.rl.policy_bot:PolicyBot:path={self_path}" if s == "self" else s
+
+    envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode="round",
+                          opponents=spec(cfg.opponents[i % len(cfg.opponents)]), seat=i % cfg.players)
+            for i in range(cfg.envs)]
+    kinds = [cfg.opponents[i % len(cfg.opponents)] for i in range(cfg.envs)]
+    n_obs = envs[0].match.encoder.size
+    n_act = envs[0].match.actions.size
+    actor, critic = mlp(n_obs, n_act), mlp(n_obs, 1)
+    opt = torch.optim.Adam([*actor.parameters(), *critic.parameters()], lr=cfg.lr, eps=1e-5)
+    state: dict[str, Any] = {"elapsed": 0.0, "update": 0, "rounds": 0, "curve": []}
+    if resume and ckpt_path.exists():
+        ck = torch.load(ckpt_path, map_location="cpu", weights_only=False)
+        actor.load_state_dict(ck["actor"])
+        critic.load_state_dict(ck["critic"])
+        opt.load_state_dict(ck["opt"])
+        state = ck["state"]
+        rng = np.random.default_rng()
+        rng.bit_generator.state = ck["rng"]
+        torch.set_rng_state(ck["torch_rng"])
+        if log:
+            log(f"resumed from {ckpt_path}: update {state['update']}, {state['rounds']} rounds, "
+                f"{state['elapsed'] / 60:.1f} min")
+    elif cfg.init:
+        model = load_model(cfg.init)
+        if (model["edition"], model["players"]) != (envs[0].match.encoder.edition, cfg.players):
+            raise ValueError(f"{cfg.init} is a model for {model['edition']}/{model['players']}")
+        load_layers(actor, model["layers"])
+        if model.get("value"):
+            load_layers(critic, model["value"])
+    if uses_self:
+        save_model(self_path)
+
+    def checkpoint() -> None:
+        tmp = ckpt_path.with_suffix(".ckpt.tmp")
+        torch.save({"actor": actor.state_dict(), "critic": critic.state_dict(), "opt": opt.state_dict(),
+                    "state": state, "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(),
+                    "config": asdict(cfg)}, tmp)
+        tmp.replace(ckpt_path)
+
+    base_seed = cfg.seed * 10_000 + state["update"] * 97
+    first = [e.reset(seed=base_seed + i)[0] for i, e in enumerate(envs)]
+    obs = np.stack([o["observation"] for o in first])
+    mask = np.stack([o["action_mask"] for o in first]).astype(bool)
+    E, T = cfg.envs, cfg.steps
+    budget = cfg.minutes * 60
+    t0 = time.perf_counter() - state["elapsed"]
+
+    def done_training() -> bool:
+        if cfg.max_rounds is not None:
+            return state["rounds"] >= cfg.max_rounds
+        return time.perf_counter() - t0 >= budget
+
+    def masked(o: torch.Tensor, m: torch.Tensor) -> torch.Tensor:
+        return actor(o).masked_fill(~m, -1e9)
+
+    shown_at = 0.0
+    while not done_training():
+        b_obs = np.zeros((T, E, n_obs), np.float32)
+        b_mask = np.zeros((T, E, n_act), bool)
+        b_act = np.zeros((T, E), np.int64)
+        b_logp = np.zeros((T, E), np.float32)
+        b_val = np.zeros((T + 1, E), np.float32)
+        b_rew = np.zeros((T, E), np.float32)
+        b_done = np.zeros((T, E), np.float32)
+        results: dict[str, list[float]] = {}
+        for t in range(T):
+            with torch.no_grad():
+                o, m = torch.from_numpy(obs), torch.from_numpy(mask)
+                dist = torch.distributions.Categorical(logits=masked(o, m))
+                act = dist.sample()
+                b_logp[t] = dist.log_prob(act).numpy()
+                b_val[t] = critic(o).squeeze(-1).numpy()
+            b_obs[t], b_mask[t], b_act[t] = obs, mask, act.numpy()
+            for i, e in enumerate(envs):
+                ob, r, done, _, _ = e.step(int(b_act[t, i]))
+                b_rew[t, i], b_done[t, i] = r, float(done)
+                if done:
+                    results.setdefault(kinds[i], []).append(r)
+                    ob, _ = e.reset()
+                obs[i], mask[i] = ob["observation"], ob["action_mask"].astype(bool)
+        with torch.no_grad():
+            b_val[T] = critic(torch.from_numpy(obs)).squeeze(-1).numpy()
+        adv = np.zeros((T, E), np.float32)
+        last = np.zeros(E, np.float32)
+        for t in reversed(range(T)):
+            nonterminal = 1.0 - b_done[t]
+            delta = b_rew[t] + cfg.gamma * b_val[t + 1] * nonterminal - b_val[t]
+            last = delta + cfg.gamma * cfg.lam * nonterminal * last
+            adv[t] = last
+        ret = adv + b_val[:T]
+        f_obs = torch.from_numpy(b_obs.reshape(T * E, n_obs))
+        f_mask = torch.from_numpy(b_mask.reshape(T * E, n_act))
+        f_act = torch.from_numpy(b_act.reshape(-1))
+        f_logp = torch.from_numpy(b_logp.reshape(-1))
+        f_adv = torch.from_numpy(adv.reshape(-1))
+        f_ret = torch.from_numpy(ret.reshape(-1))
+        for _ in range(cfg.epochs):
+            for idx in torch.from_numpy(rng.permutation(T * E)).split(cfg.minibatch):
+                dist = torch.distributions.Categorical(logits=masked(f_obs[idx], f_mask[idx]))
+                logp = dist.log_prob(f_act[idx])
+                a = f_adv[idx]
+                a = (a - a.mean()) / (a.std() + 1e-8)
+                ratio = (logp - f_logp[idx]).exp()
+                pg = -torch.min(ratio * a, ratio.clamp(1 - cfg.clip, 1 + cfg.clip) * a).mean()
+                vloss = ((critic(f_obs[idx]).squeeze(-1) - f_ret[idx]) ** 2).mean()
+                loss = pg + 0.5 * vloss - cfg.entropy * dist.entropy().mean()
+                opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_([*actor.parameters(), *critic.parameters()], 0.5)
+                opt.step()
+        state["update"] += 1
+        n_rounds = sum(len(v) for v in results.values())
+        state["rounds"] += n_rounds
+        state["elapsed"] = time.perf_counter() - t0
+        won = {k: float(np.mean([r > 0 for r in v])) for k, v in results.items() if v}
+        state["curve"].append((state["elapsed"], state["rounds"], won))
+        if uses_self and state["update"] % cfg.snapshot == 0:
+            save_model(self_path)
+        if state["update"] % cfg.checkpoint_every == 0:
+            checkpoint()
+        if progress and (time.perf_counter() - shown_at >= 1.0 or done_training()):
+            shown_at = time.perf_counter()
+            frac = (state["rounds"] / cfg.max_rounds if cfg.max_rounds else state["elapsed"] / budget)
+            recent = state["curve"][-20:]
+            shown = {k: np.mean([c[2][k] for c in recent if k in c[2]]) for k in dict.fromkeys(kinds)}
+            progress_bar(frac, f"update {state['update']}  rounds {state['rounds']:,}  won (last 20) "
+                         + " ".join(f"{k.split(':')[0][:12]} {v:.3f}" for k, v in shown.items()) + "  ")
+    if progress:
+        sys.stderr.write("\n")
+    checkpoint()
+    save_model(out_npz)
+    summary = {"config": asdict(cfg), "updates": state["update"], "rounds": state["rounds"],
+               "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
+    Path(str(out_npz.with_suffix("")) + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
+               par=1.0 / cfg.players)
+    if log:
+        log(f"saved {out_npz} and {plot_path} after {state['elapsed'] / 60:.1f} min, {state['rounds']:,} rounds")
+    return summary
+
+
+def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path, title: str,
+               par: float = 0.5) -> None:
+    """The learning curve: per opponent kind, the share of training rounds won (moving average)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    kinds = list(dict.fromkeys(k for c in curve for k in c[2]))
+    for k in kinds:
+        pts = [(c[0] / 60, c[2][k]) for c in curve if k in c[2]]
+        if not pts:
+            continue
+        x = np.array([p[0] for p in pts])
+        y = np.array([p[1] for p in pts])
+        w = min(20, len(y))
+        smooth = np.convolve(y, np.ones(w) / w, mode="valid")
+        ax.plot(x[w - 1:], smooth, label=f"vs {k} (moving average of {w} updates)")
+    ax.axhline(par, color="grey", lw=0.8, ls="--", label=f"par ({100 * par:.0f}%)")
+    ax.set_xlabel("training time (minutes)")
+    ax.set_ylabel("rounds won by the sampled policy")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,65 @@
+"""`loveletter train`: a short run writes the model, curve, checkpoint; resume continues (needs torch)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("matplotlib")
+
+from loveletter.cli import main  # noqa: E402
+from loveletter.rl.policy_bot import PolicyBot, load_model  # noqa: E402
+
+
+def test_train_checkpoint_resume_and_model(tmp_path, capsys) -> None:
+    out = tmp_path / "m.npz"
+    args = ["train", "--edition", "classic", "--players", "2", "--opponents", "random,self", "--envs", "4",
+            "--steps", "16", "--rounds", "150", "--out", str(out), "--checkpoint-every", "2", "--quiet"]
+    assert main(args) == 0
+    first = json.loads((tmp_path / "m.json").read_text())
+    assert first["rounds"] >= 150 and (tmp_path / "m.ckpt").exists() and (tmp_path / "m.png").exists()
+    args[args.index("150")] = "300"
+    assert main([*args, "--resume"]) == 0
+    second = json.loads((tmp_path / "m.json").read_text())
+    assert second["rounds"] >= 300 and second["updates"] > first["updates"]
+    model = load_model(out)
+    assert model["value"] and model["value"][-1][0].shape[1] == 1
+    bot = PolicyBot(seed=1, path=str(out))
+    from loveletter.engine import Game
+
+    g = Game("classic", 2, seed=4)
+    g.start_round()
+    assert bot.choose(g.view(g.to_move)) in g.legal_decisions()
+
+
+def test_exploit_probe_reports_a_best_response_with_its_budget(tmp_path, capsys) -> None:
+    out = tmp_path / "br.npz"
+    assert main(["exploit", "--bot", "random", "--rounds", "100", "--matches", "3", "--out", str(out),
+                 "--json", "--quiet"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["bot"] == "random" and res["budget"]["rounds"] >= 100
+    br = res["best_response"]
+    assert br["games"] == 6 and 0.0 <= br["ci95"][0] <= br["win_rate"] <= br["ci95"][1] <= 1.0
+    assert res["par"] == 0.5 and out.exists()
+    assert main(["exploit", "--bot", "nosuchbot", "--rounds", "10"]) == 2
+
+
+def test_expert_iteration_labels_search_decisions_and_distills(tmp_path) -> None:
+    import numpy as np
+
+    from loveletter.research.expert import collect, distill
+    from loveletter.rl.encoding import obs_size
+
+    out = tmp_path / "m.npz"
+    assert main(["train", "--players", "2", "--opponents", "random", "--envs", "2", "--steps", "8", "--rounds", "20",
+                 "--out", str(out), "--quiet"]) == 0
+    teacher = f"loveletter.rl.guided:GuidedISMCTS:model={out}:iters=5:lam=1"
+    obs, mask, lab = collect("classic", 2, teacher, ["heuristic", "self"], games=2, progress=False, chunk=1)
+    assert len(obs) == len(mask) == len(lab) > 0 and obs.shape[1] == obs_size("classic", 2)
+    assert all(mask[i, lab[i]] for i in range(len(lab))) and (mask.sum(1) > 1).all()
+    res = distill(str(out), (obs, mask, lab), str(tmp_path / "next.npz"), epochs=1, log=None)
+    assert res["decisions"] == len(lab)
+    nxt = load_model(tmp_path / "next.npz")
+    assert nxt["value"] and np.array_equal(nxt["value"][0][0], load_model(out)["value"][0][0])
