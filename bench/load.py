@@ -35,6 +35,7 @@ from typing import Any
 import httpx
 import msgspec
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 _decode = msgspec.json.Decoder().decode
 
@@ -127,6 +128,8 @@ class Table:
         await asyncio.gather(*readers, return_exceptions=True)
         if self.over.is_set():
             self.stats.games += 1
+            for s in socks:  # stop watching it (a connection may watch at most 16 tables)
+                await s.send(json.dumps({"type": "close", "table": t["id"]}))
 
     async def read(self, sock: Any, index: int, table: str) -> None:
         while True:
@@ -163,8 +166,11 @@ class Table:
         v = pr["version"]
         self.sent[v + 1] = time.perf_counter()
         self.got[v + 1] = 0
-        await sock.send(json.dumps({"type": "decide", "table": table, "seat": pr["seat"], "version": v,
-                                    "decision": self.rnd.choice(pr["legal"])["text"], "cmd": f"{table}-{v}"}))
+        try:
+            await sock.send(json.dumps({"type": "decide", "table": table, "seat": pr["seat"], "version": v,
+                                        "decision": self.rnd.choice(pr["legal"])["text"], "cmd": f"{table}-{v}"}))
+        except ConnectionClosed:
+            return  # the run is over: its sockets are closing
         if self.stats.measuring:
             self.stats.decisions += 1
 
