@@ -336,3 +336,51 @@ def test_a_client_that_does_not_read_is_disconnected(tmp_path: Any) -> None:
         assert srv.hub.metrics.dropped._value.get() == 1
         ws.close()
         c.shutdown()
+
+
+def _handshake(url: str, origin: str | None) -> Any:
+    headers = {"Origin": origin} if origin else None
+    return ws_connect(url.replace("http", "ws") + "/ws", additional_headers=headers, open_timeout=10)
+
+
+def test_another_sites_page_can_neither_open_the_socket_nor_change_anything(server: ServerThread,
+                                                                            clients: Any) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    a = clients("Ada", connect=False)
+    own = server.url  # http://127.0.0.1:PORT: what a page served by this server sends as its Origin
+    evil = "http://127.0.0.1:1"  # same host, another port: the same site for the cookie
+    before = len(server.hub.tables)
+    r = a.http.post("/api/tables", json=table_spec(2), headers={"Origin": evil})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_origin"
+    assert len(server.hub.tables) == before  # nothing was made
+    assert a.http.get("/api/tables", headers={"Origin": evil}).status_code == 200  # reading is not refused
+    assert a.http.post("/api/tables", json=table_spec(2), headers={"Origin": own}).status_code == 200
+    assert a.post("/api/tables", table_spec(2)).status_code == 200  # a program sends no Origin
+    with pytest.raises(InvalidStatus) as refused:
+        _handshake(server.url, evil)
+    assert refused.value.response.status_code == 403
+    for origin in (own, None):
+        ws = _handshake(server.url, origin)
+        ws.send(json.dumps({"type": "ping", "t": 1}))
+        assert json.loads(ws.recv(timeout=10)) == {"type": "pong", "t": 1}
+        ws.close()
+
+
+def test_an_allowed_origin_is_let_in(tmp_path: Any) -> None:
+    from dataclasses import replace
+
+    from websockets.exceptions import InvalidStatus
+
+    friend = "https://play.example.org"
+    with ServerThread(replace(quick_config(tmp_path), allowed_origins=(friend + "/",))) as srv:
+        c = Client(srv.url, "Ada")
+        try:
+            assert c.http.post("/api/tables", json=table_spec(2), headers={"Origin": friend}).status_code == 200
+            r = c.http.post("/api/tables", json=table_spec(2), headers={"Origin": "https://example.org"})
+            assert r.json()["error"]["code"] == "bad_origin"
+            _handshake(srv.url, friend).close()
+            with pytest.raises(InvalidStatus):
+                _handshake(srv.url, "https://play.example.org.evil.test")
+        finally:
+            c.shutdown()

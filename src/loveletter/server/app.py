@@ -229,6 +229,39 @@ class _BodyLimit:
         await self.app(scope, limited, send)
 
 
+class _OriginCheck:
+    """Refuse what a browser sends from another site's page: a WebSocket handshake, or a request that
+    changes something (not GET, HEAD, OPTIONS), whose ``Origin`` is neither this server (the ``Host``
+    it was asked by) nor one of ``allowed_origins``. The guest cookie would otherwise let any page
+    on the same site (another port of the same host, say) act for its visitor. Requests without an
+    ``Origin`` (programs, not browsers) pass: they carry their token themselves."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp, allowed: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.allowed = frozenset(o.rstrip("/").lower() for o in allowed)
+
+    def allows(self, scope: Scope) -> bool:
+        headers = dict(scope.get("headers", []))
+        origin = headers.get(b"origin")
+        if origin is None:
+            return True
+        text = origin.decode("latin-1").rstrip("/").lower()
+        host = headers.get(b"host", b"").decode("latin-1").lower()
+        return text in self.allowed or (bool(host) and text.split("://", 1)[-1] == host)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "websocket" and not self.allows(scope):
+            await send({"type": "websocket.close", "code": 1008, "reason": "bad_origin"})
+            return
+        if kind == "http" and scope.get("method") not in self.SAFE and not self.allows(scope):
+            await _send_error(send, 403, "bad_origin", {})
+            return
+        await self.app(scope, receive, send)
+
+
 async def _send_error(send: Send, status: int, code: str, params: dict[str, Any]) -> None:
     body = outbound("plain", None, Recipient(None), body={"error": {"code": code, "params": params}})
     await send({"type": "http.response.start", "status": status,
@@ -298,6 +331,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                               "and in docs/protocol.md.")
     app.state.hub = hub
     app.add_middleware(_BodyLimit)
+    app.add_middleware(_OriginCheck, allowed=config.allowed_origins)
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> Response:

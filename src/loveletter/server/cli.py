@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import gc
+import json
 import os
 import sys
 
@@ -17,6 +17,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the user's data directory); "
                         "postgresql+psycopg://... selects PostgreSQL")
     s.add_argument("--bot-workers", type=int, default=None, help="processes thinking for bots (default: cores - 1)")
+    s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another origin (https://host[:port]) whose pages may use this server; repeatable")
     s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     s.add_argument("--plain-logs", action="store_true", help="human-readable logs instead of JSON lines")
     s.add_argument("--print-schema", action="store_true", help="print the protocol's JSON Schema and exit")
@@ -47,7 +49,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     url = args.database_url or os.environ.get("DATABASE_URL") or default_database_url()
     setup_logging(args.log_level, json_lines=not args.plain_logs)
-    config = ServerConfig(database_url=url, bot_workers=args.bot_workers)
+    config = ServerConfig(database_url=url, bot_workers=args.bot_workers,
+                          allowed_origins=tuple(args.allow_origin))
     app = create_app(config)
     tune_gc()
     shown = url.split("@")[-1] if "@" in url else url

@@ -47,6 +47,9 @@ class ServerConfig:
     takeover_after: int = 2  # timeouts in a row before a bot keeps the seat
     fallback_level: str = "medium"  # the bot that plays a timed-out turn or a seat that was left
     cookie_secure: bool = False
+    #: origins (``https://host[:port]``) besides the server's own whose pages may use the API and the
+    #: WebSocket; a browser's request from any other origin is refused (``bad_origin``)
+    allowed_origins: tuple[str, ...] = ()
     log_json: bool = True
     clock: Callable[[], float] = time.time
     new_id: Callable[[str], str] = _new_id  # kind ("identity", "table", "invite", "token") -> a fresh id
