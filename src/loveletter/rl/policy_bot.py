@@ -3,7 +3,7 @@
 The bot encodes its view with the environment's :class:`~loveletter.rl.encoding.Encoder`, runs
 the policy network, and picks the best legal action (or samples one with ``sample=true``). The
 forward pass is plain numpy, so a model saved as ``.npz`` needs no PyTorch; a ``.pt`` file (as
-written by ``examples/train_ppo.py``) is read with ``torch.load`` when PyTorch is installed.
+the first training example wrote) is read with ``torch.load`` when PyTorch is installed.
 
 Model format (both files hold the same items): ``edition`` and ``players`` (what the model was
 trained for), and layers ``w0, b0, w1, b1, ...`` of a multilayer perceptron, ``x @ w + b`` with a
