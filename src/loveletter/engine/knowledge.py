@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Knowledge", "Tracker", "knowledge", "knowledge_of"]
+__all__ = ["Follower", "Knowledge", "Tracker", "knowledge", "knowledge_of"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,36 @@ def knowledge(view: View) -> Knowledge:
     for event in view.log:
         tracker.feed(event)
     return tracker.result()
+
+
+class Follower:
+    """:func:`knowledge` of one seat's successive views, feeding the replay only the new events.
+
+    ``follower(view)`` equals ``knowledge(view)``. While each view's log extends the log of the
+    view before (the same event objects, as the engine's views of one seat in one game share them),
+    only the events added since are replayed; any other view starts the replay again. For callers
+    that read knowledge at every step of a game (the RL encoding).
+    """
+
+    __slots__ = ("_log", "_seat", "_tracker")
+
+    def __init__(self) -> None:
+        self._tracker: Tracker | None = None
+        self._log: tuple[Any, ...] = ()
+        self._seat: int | None = None
+
+    def __call__(self, view: View) -> Knowledge:
+        log, old = tuple(view.log), self._log
+        t = self._tracker
+        if (t is None or view.seat != self._seat or t.view.edition != view.edition or t.view.players != view.players
+                or len(log) < len(old) or any(a is not b for a, b in zip(old, log, strict=False))):
+            t = self._tracker = Tracker(view)
+            self._seat, old = view.seat, ()
+        t.view = view
+        for event in log[len(old):]:
+            t.feed(event)
+        self._log = log
+        return t.result()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ import numpy as np
 
 from ..engine import View
 from ..engine.editions import ALL_CARDS, find_edition
-from ..engine.knowledge import knowledge
+from ..engine.knowledge import Follower
 
 PHASES = ("play", "chancellor", "bishop", "cardinal")
 SEAT_FLAGS = 9
@@ -74,6 +74,7 @@ class Encoder:
         self.copies = np.array([counts[c] for c in self.cards], dtype=np.float32)
         self.deck_size = float(sum(counts.values()))
         self.size = obs_size(edition, players)
+        self._follow = [Follower() for _ in range(players)]  # knowledge per seat, fed only new events
 
     def _counts(self, cards: Any) -> np.ndarray:
         out = np.zeros(len(self.cards), dtype=np.float32)
@@ -85,6 +86,8 @@ class Encoder:
         """The observation vector of ``view`` (reads nothing but the view)."""
         if view.edition != self.edition or view.players != self.players:
             raise ValueError(f"encoder is for {self.edition}/{self.players}, view is {view.edition}/{view.players}")
+        if view.seat is None:
+            raise ValueError("the encoding is a seat's: a spectator view has none")
         n, k, me = self.players, len(self.cards), view.seat
         out = np.zeros(self.size, dtype=np.float32)
         deciding = view.to_move == me
@@ -110,7 +113,7 @@ class Encoder:
         i += k
         out[i:i + k] = self._counts(view.face_up) / self.copies
         i += k
-        facts = knowledge(view)
+        facts = self._follow[me](view)
         known, knows_mine = facts.holds, facts.knows_mine
         jester = view.jester
         for r in range(n):

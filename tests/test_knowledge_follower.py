@@ -1,0 +1,49 @@
+"""The incremental knowledge (``Follower``) equals ``knowledge(view)`` at every step of every seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loveletter.engine import Game
+from loveletter.engine.knowledge import Follower, knowledge
+
+SETUPS = [("classic", 2), ("classic", 4), ("premium", 5), ("premium", 8), ("2019", 3), ("2019", 6)]
+
+
+@pytest.mark.parametrize(("edition", "players"), SETUPS)
+def test_following_a_game_step_by_step_equals_the_full_replay(edition: str, players: int) -> None:
+    rnd = random.Random(f"{edition}{players}")
+    followers = [Follower() for _ in range(players)]
+    checked = 0
+    for game_seed in range(8):
+        g = Game(edition, players, seed=game_seed, options={"tokensToWin": 2} if edition == "classic" else None)
+        while not g.game_over:
+            if g.to_move is None:
+                g.start_round()
+            for seat in range(players):
+                v = g.view(seat)
+                assert followers[seat](v) == knowledge(v)
+                checked += 1
+            g.apply(rnd.choice(g.legal_decisions()))
+    assert checked > 100
+
+
+def test_a_follower_given_views_out_of_order_or_of_another_game_starts_again() -> None:
+    views = []
+    for seed in (1, 2):
+        g = Game("classic", 3, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(30):
+            if g.game_over:
+                break
+            if g.to_move is None:
+                g.start_round()
+            views.append(g.view(0))
+            views.append(g.view(1))
+            g.apply(rnd.choice(g.legal_decisions()))
+    f = Follower()
+    rnd = random.Random(7)
+    for v in rnd.sample(views, len(views)) + views:
+        assert f(v) == knowledge(v)
