@@ -254,3 +254,22 @@ def test_a_phone_shows_the_whole_table_without_horizontal_scrolling_and_screensh
         page.wait_for_selector(".rules")
         no_horizontal_scroll(page)
         ctx.close()
+
+
+def test_chat_lines_arrive_as_text_and_survive_a_reload(browser, server):
+    ctx, page = person(browser, server, "Chatty")
+    quick_game(page)
+    line = "<b>hi</b> & <img src=x onerror=alert(1)> 你好"
+    page.fill("input[name=chat]", line)
+    page.click("button[data-action=chat]")
+    page.wait_for_selector(".chat-lines .chat-text")
+    assert page.inner_text(".chat-lines .chat-text") == line
+    assert page.locator(".chat-text *").count() == 0  # shown as text, never as markup
+    assert page.input_value("input[name=chat]") == ""
+    page.fill("input[name=chat]", "x" * 301)  # over the limit: not sent, and said why
+    assert page.locator("button[data-action=chat]").is_disabled()
+    assert "300" in page.inner_text(".chat .error")
+    page.reload()
+    page.wait_for_selector(".chat-lines .chat-text")
+    assert page.inner_text(".chat-lines .chat-text") == line
+    ctx.close()
