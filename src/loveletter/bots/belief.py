@@ -35,21 +35,116 @@ FLOOR = 0.25
 SAMPLE_TRIES = 4
 
 
+class _Replay:
+    """The replay behind a :class:`Belief`: the knowledge tracker and the soft factors, event by event."""
+
+    __slots__ = ("factor", "game", "log", "me", "seen_by", "tracker", "values")
+
+    def __init__(self, view: View) -> None:
+        self.me = view.seat
+        self.game = (view.edition, view.players)
+        self.values = view.values
+        self.factor: list[dict[str, float]] = [{} for _ in range(view.players)]
+        self.seen_by: dict[int, set[int]] = {}
+        self.tracker = Tracker(view)
+        self.log: tuple[Any, ...] = ()  # the events fed so far
+
+    def follows(self, view: View) -> bool:
+        """Whether ``view``'s log extends what was fed (the same event objects, same seat and game)."""
+        old, log = self.log, view.log
+        return (view.seat == self.me and (view.edition, view.players) == self.game and len(log) >= len(old)
+                and all(a is b for a, b in zip(old, log, strict=False)))
+
+    def catch_up(self, view: View) -> None:
+        log = tuple(view.log)
+        for e in log[len(self.log):]:
+            self.feed(e)
+        self.log = log
+        self.tracker.view = view
+        self.values = view.values
+
+    def _reset(self, s: int) -> None:
+        self.factor[s] = {}
+
+    def _blend(self, s: int) -> None:
+        f = self.factor[s]
+        if f:
+            self.factor[s] = {c: KEEP_OLD * w + (1 - KEEP_OLD) for c, w in f.items()}
+
+    def _mul(self, s: int, cards: Any, w: float) -> None:
+        f = self.factor[s]
+        for c in cards:
+            f[c] = f.get(c, 1.0) * w
+
+    def feed(self, e: Any) -> None:
+        me, values, tracker = self.me, self.values, self.tracker
+        k = e["kind"]
+        s = e.get("seat")
+        before = tracker.known(s) if k == "play" and s != me else ()
+        tracker.feed(e)
+        if k == "draw":
+            if s != me and e["reason"] == "replacement":
+                self._reset(s)
+        elif k == "play" and s != me:
+            card = e["card"]
+            if card in before:
+                self._reset(s)  # it played the card we knew: what it holds now is new
+            elif not before:
+                self._blend(s)
+                if card == "countess":
+                    self._mul(s, ("king", "prince"), 4.0)
+                else:
+                    # players tend to keep the higher card: shade the kept card upwards
+                    vx = values[card]
+                    f = self.factor[s]
+                    for c, v in values.items():
+                        if v > vx:
+                            f[c] = min(CAP, f.get(c, 1.0) * HIGHER)
+                        elif v < vx:
+                            f[c] = max(FLOOR, f.get(c, 1.0) * LOWER)
+            if card == "chancellor":
+                self._reset(s)
+                # it keeps the best of three cards: favour high values a little
+                for c, v in values.items():
+                    if v >= 5:
+                        self._mul(s, (c,), 1.5)
+        elif k == "discard":
+            if s != me and e["how"] != "knockedOutDiscard":
+                self._reset(s)
+        elif k == "see":
+            t = e["target"]
+            if s == me:
+                self.factor[t] = {}
+            self.seen_by.setdefault(s, set()).add(t)
+        elif k == "knockout":
+            if s != me:
+                self._reset(s)
+        elif k == "receive":
+            frm = e["from"]
+            if s == me and frm != me:
+                self.factor[frm] = {}  # it now holds the card I gave
+            elif me not in (s, frm) and s < frm:  # a trade between two other seats (once per pair)
+                self.factor[s], self.factor[frm] = self.factor[frm], self.factor[s]
+
+
 class Belief:
     """Per-seat knowledge derived from one view."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, replay: _Replay | None = None) -> None:
+        """``replay``: the state of a :class:`BeliefFollower` already caught up with ``view``
+        (default: replay the view's whole log)."""
         self.view = view
         self.me = view.seat
         self.values = view.values
         n = view.players
-        self.factor: list[dict[str, float]] = [{} for _ in range(n)]
+        if replay is None:
+            replay = _Replay(view)
+            replay.catch_up(view)
+        self.factor: list[dict[str, float]] = [dict(f) for f in replay.factor]
         #: per seat: the seats whose hand it looked at this round
-        self.seen_by: dict[int, set[int]] = {}
-        tracker = Tracker(view)
-        self._replay(tracker)
+        self.seen_by: dict[int, set[int]] = {s: set(t) for s, t in replay.seen_by.items()}
         #: the facts (see :class:`~loveletter.engine.knowledge.Knowledge`)
-        self.knowledge: Knowledge = tracker.result()
+        self.knowledge: Knowledge = replay.tracker.result()
         k = self.knowledge
         #: per seat: the card it surely holds (None if unknown; always None for my own seat)
         self.known: list[str | None] = [None] * n
@@ -67,71 +162,6 @@ class Belief:
             for c in deck:
                 if c not in possible:
                     f[c] = 0.0
-
-    # ------------------------------------------------------------------ log replay (soft factors)
-    def _reset(self, s: int) -> None:
-        self.factor[s] = {}
-
-    def _blend(self, s: int) -> None:
-        f = self.factor[s]
-        if f:
-            self.factor[s] = {c: KEEP_OLD * w + (1 - KEEP_OLD) for c, w in f.items()}
-
-    def _mul(self, s: int, cards: Any, w: float) -> None:
-        f = self.factor[s]
-        for c in cards:
-            f[c] = f.get(c, 1.0) * w
-
-    def _replay(self, tracker: Tracker) -> None:
-        me, values = self.me, self.values
-        for e in self.view.log:
-            k = e["kind"]
-            s = e.get("seat")
-            before = tracker.known(s) if k == "play" and s != me else ()
-            tracker.feed(e)
-            if k == "draw":
-                if s != me and e["reason"] == "replacement":
-                    self._reset(s)
-            elif k == "play" and s != me:
-                card = e["card"]
-                if card in before:
-                    self._reset(s)  # it played the card we knew: what it holds now is new
-                elif not before:
-                    self._blend(s)
-                    if card == "countess":
-                        self._mul(s, ("king", "prince"), 4.0)
-                    else:
-                        # players tend to keep the higher card: shade the kept card upwards
-                        vx = values[card]
-                        f = self.factor[s]
-                        for c, v in values.items():
-                            if v > vx:
-                                f[c] = min(CAP, f.get(c, 1.0) * HIGHER)
-                            elif v < vx:
-                                f[c] = max(FLOOR, f.get(c, 1.0) * LOWER)
-                if card == "chancellor":
-                    self._reset(s)
-                    # it keeps the best of three cards: favour high values a little
-                    for c, v in values.items():
-                        if v >= 5:
-                            self._mul(s, (c,), 1.5)
-            elif k == "discard":
-                if s != me and e["how"] != "knockedOutDiscard":
-                    self._reset(s)
-            elif k == "see":
-                t = e["target"]
-                if s == me:
-                    self.factor[t] = {}
-                self.seen_by.setdefault(s, set()).add(t)
-            elif k == "knockout":
-                if s != me:
-                    self._reset(s)
-            elif k == "receive":
-                frm = e["from"]
-                if s == me and frm != me:
-                    self.factor[frm] = {}  # it now holds the card I gave
-                elif me not in (s, frm) and s < frm:  # a trade between two other seats (once per pair)
-                    self.factor[s], self.factor[frm] = self.factor[frm], self.factor[s]
 
     # ------------------------------------------------------------------ queries
     def pool(self) -> Counter[str]:
@@ -234,3 +264,20 @@ class Belief:
             if deck[i] is None:
                 deck[i] = rest.pop() if rest else "guard"
         return {"hands": hands, "deck": deck, "set_aside": set_aside}
+
+
+class BeliefFollower:
+    """``Belief(view)`` for one seat's successive views in one game, replaying only the new events
+    (a bot keeps one; any view that does not extend the last one starts the replay again)."""
+
+    __slots__ = ("_replay",)
+
+    def __init__(self) -> None:
+        self._replay: _Replay | None = None
+
+    def __call__(self, view: View) -> Belief:
+        r = self._replay
+        if r is None or not r.follows(view):
+            r = self._replay = _Replay(view)
+        r.catch_up(view)
+        return Belief(view, r)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play, View
 from .base import Bot, check_options, number_option
-from .belief import Belief
+from .belief import Belief, BeliefFollower
 
 #: Small bonuses for keeping a card that is useful later (before the showdown matters).
 KEEP_UTILITY = {
@@ -198,9 +198,9 @@ def score_play(ctx: Context, d: Play) -> float:
     return effect + keep
 
 
-def scores(view: View) -> dict[Decision, float]:
-    """Heuristic score of every legal decision of ``view``."""
-    ctx = Context(view)
+def scores(view: View, belief: Belief | None = None) -> dict[Decision, float]:
+    """Heuristic score of every legal decision of ``view`` (``belief``: the view's, if already made)."""
+    ctx = Context(view, belief)
     out: dict[Decision, float] = {}
     for d in view.legal:
         if isinstance(d, Play):
@@ -234,9 +234,10 @@ class HeuristicBot(Bot):
         check_options(options, {"noise"})
         super().__init__(seed, **options)
         self.noise = float(number_option(options, "noise", 0.0, low=0))
+        self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
 
     def choose(self, view: View) -> Decision:
-        sc = scores(view)
+        sc = scores(view, self.follow(view))
         best, best_score = view.legal[0], float("-inf")
         for d in view.legal:
             s = sc[d] + (self.rng.random() * self.noise if self.noise else self.rng.random() * 1e-9)

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
 from .base import Bot, BotOptionError, check_options, number_option
-from .belief import Belief
+from .belief import Belief, BeliefFollower
 from .heuristic import scores as heuristic_scores
 
 PLAY_PRIORITY = {
@@ -231,6 +231,7 @@ class ISMCTSBot(Bot):
         self.mode = str(options.get("mode", "halving"))
         if self.mode not in ("halving", "ucb"):
             raise BotOptionError(f"mode={self.mode}: want halving or ucb")
+        self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
@@ -256,13 +257,13 @@ class ISMCTSBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        sc = heuristic_scores(view)
+        sc = heuristic_scores(view, self.follow(view))
         cands = self.candidates(view, sc)
         if self.guide is not None:
             cands = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
-        belief = Belief(view)
+        belief = self.follow(view)
         template = Determinizer(view)
         me = view.seat
         know: dict[tuple[int, int], str] = {}

@@ -1,0 +1,70 @@
+"""A followed belief (``BeliefFollower``) equals ``Belief(view)`` at every step, and the bots that keep
+one choose exactly as before."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loveletter.bots.belief import Belief, BeliefFollower
+from loveletter.bots.heuristic import scores
+from loveletter.engine import Game
+
+SETUPS = [("classic", 2), ("classic", 4), ("premium", 6), ("premium", 8), ("2019", 4), ("2019", 6)]
+
+
+def same(a: Belief, b: Belief) -> None:
+    assert a.factor == b.factor
+    assert a.seen_by == b.seen_by
+    assert a.knowledge == b.knowledge
+    assert (a.known, a.exposed, a.bottom, a.my_hand) == (b.known, b.exposed, b.bottom, b.my_hand)
+
+
+@pytest.mark.parametrize(("edition", "players"), SETUPS)
+def test_a_followed_belief_equals_the_full_replay_at_every_step(edition: str, players: int) -> None:
+    rnd = random.Random(f"{edition}{players}")
+    checked = 0
+    for game_seed in range(6):
+        followers = [BeliefFollower() for _ in range(players)]
+        g = Game(edition, players, seed=game_seed)
+        while not g.game_over and g.round_no < 4:
+            if g.to_move is None:
+                g.start_round()
+            for seat in range(players):
+                v = g.view(seat)
+                same(followers[seat](v), Belief(v))
+                checked += 1
+            v = g.view(g.to_move)
+            assert scores(v, followers[g.to_move](v)) == scores(v)  # what the heuristic bot now scores with
+            g.apply(rnd.choice(g.legal_decisions()))
+    assert checked > 150
+
+
+def test_a_follower_fed_views_of_other_games_and_seats_starts_again() -> None:
+    views = []
+    for seed in (3, 4):
+        g = Game("premium", 5, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(40):
+            if g.game_over:
+                break
+            if g.to_move is None:
+                g.start_round()
+            views += [g.view(0), g.view(2)]
+            g.apply(rnd.choice(g.legal_decisions()))
+    f = BeliefFollower()
+    for v in random.Random(9).sample(views, len(views)) + views:
+        same(f(v), Belief(v))
+
+
+def test_a_followed_belief_is_not_changed_by_its_reader() -> None:
+    g = Game("classic", 4, seed=5)
+    g.start_round()
+    f = BeliefFollower()
+    v = g.view(g.to_move)
+    b = f(v)
+    for d in b.factor:
+        d["guard"] = 99.0
+    b.seen_by.setdefault(0, set()).add(3)
+    same(f(v), Belief(v))
