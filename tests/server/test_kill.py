@@ -97,10 +97,14 @@ class Seat(threading.Thread):
             elif kind == "ack":
                 assert self.pending is not None and f["cmd"] == self.pending["cmd"], (f, self.pending)
                 self.acks.append((self.table, f["version"], self.pending["decision"], f["cmd"], self.seat))
-                self.pending = None
+                answered, self.pending = self.pending["version"], None
                 if self.over:
                     self.done.set()
                     return
+                if self.prompt and self.prompt["version"] > answered:
+                    # a newer prompt came while the answer was outstanding (the decision was stored
+                    # before a crash and the game went on): nothing else will ask again
+                    self.decide(c, self.prompt)
             elif kind == "refused":
                 if self.pending is not None and f.get("cmd") == self.pending["cmd"]:
                     if f["code"] not in ("stale_version", "shutting_down", "unavailable", "round_over", "game_over"):
@@ -155,7 +159,11 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_decision(tmp_path: Path
         killed = time.monotonic()
         deadline = killed + 120
         while not all(s.done.is_set() for s in seats):
-            assert time.monotonic() < deadline, "the games did not finish"
+            if time.monotonic() >= deadline:
+                raise AssertionError("the games did not finish: " + "; ".join(
+                    f"{s.table}/{s.seat} over={s.over} pending={s.pending and s.pending['version']} "
+                    f"prompt={s.prompt and s.prompt['version']} since={s.since} errors={s.errors[-3:]} "
+                    f"server: {_seen_by(server.url, s)}" for s in seats if not s.done.is_set()))
             time.sleep(0.2)
         print(f"{kills} kills ({during_play} during play) in {killed - started:.1f}s, {len(acks)} acknowledged "
               f"decisions; the games finished {time.monotonic() - killed:.1f}s later")
@@ -195,6 +203,21 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_decision(tmp_path: Path
         assert human == len(acks)  # nothing applied that was not acknowledged, nothing twice
     finally:
         server.stop()
+
+
+def _seen_by(url: str, seat: Seat) -> str:
+    """What a fresh connection of this seat is shown now (for a failure's message)."""
+    try:
+        c = Client(url, name="k", token=seat.token, identity="-").connect()
+        c.send({"type": "open", "table": seat.table})
+        f = c.expect("state")
+        c.shutdown()
+        v = f.get("view") or {}
+        kinds = [(x.get("kind"), x.get("takenOver")) for x in f["seats"]]
+        return (f"version={f['version']} status={f['status']} prompt={f['prompt'] and f['prompt']['version']} "
+                f"toMove={v.get('toMove')} phase={v.get('phase')} seats={kinds} outcome={v.get('outcome')}")
+    except Exception as exc:  # noqa: BLE001 - a diagnostic only
+        return f"(could not look: {exc!r})"
 
 
 async def stored_commands(url: str, tables: list[str]) -> dict[tuple[str, str], int]:
