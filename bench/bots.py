@@ -34,19 +34,29 @@ SPEED_GAMES = [("classic", 4), ("premium", 6), ("2019", 4)]
 
 class _Timed:
     """The benchmarked bot decides at every seat (its thinking is timed); at odd seats the heuristic
-    bot's decision is played instead, so the games look like real ones."""
+    bot's decision is played instead, so the games look like real ones. Each seat has bots of its own,
+    as in a real game (a bot follows its seat's view from one decision to the next)."""
 
     def __init__(self, spec: str) -> None:
-        self.bot = make_bot(spec, seed=1)
-        self.others = make_bot("heuristic", seed=2)
+        self.spec = spec
+        self.bots: dict[int, Any] = {}
+        self.others: dict[int, Any] = {}
         self.spent, self.count = 0.0, 0
 
+    def new_game(self) -> None:
+        self.bots.clear()
+        self.others.clear()
+
     def choose(self, view):
+        s = view.seat
+        if s not in self.bots:
+            self.bots[s] = make_bot(self.spec, seed=1 + s)
+            self.others[s] = make_bot("heuristic", seed=2 + s)
         t = time.perf_counter()
-        d = self.bot.choose(view)
+        d = self.bots[s].choose(view)
         self.spent += time.perf_counter() - t
         self.count += 1
-        return self.others.choose(view) if view.seat % 2 else d
+        return self.others[s].choose(view) if s % 2 else d
 
 
 def decisions_per_second(spec: str, edition: str, players: int, seconds: float = 3.0) -> dict[str, Any]:
@@ -57,6 +67,7 @@ def decisions_per_second(spec: str, edition: str, players: int, seconds: float =
     stop = time.perf_counter() + 4 * seconds
     while timed.spent < seconds and time.perf_counter() < stop:
         table = Table(Game(edition, players, seed=seed), [Automatic(timed, spec) for _ in range(players)])
+        timed.new_game()
         seed += 1
         while not table.game.game_over and timed.spent < seconds and time.perf_counter() < stop:
             table.advance(max_steps=1)
