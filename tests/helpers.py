@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from loveletter.engine import Game, PositionError
 from loveletter.engine.events import thaw
@@ -43,6 +44,17 @@ def random_game(edition: str, players: int, seed: int, max_rounds: int = 3, **kw
         while not g.round_over:
             g.apply(r.choice(g.legal_decisions()))
     return g
+
+
+def random_positions(edition: str, players: int, seed: int, max_rounds: int = 4, **kw) -> Iterator[Game]:
+    """The game before each decision of a random game (random legal decisions, ``max_rounds`` rounds)."""
+    g = Game(edition, players, seed=seed, **kw)
+    r = random.Random(f"{edition}{players}{seed}")
+    while not g.game_over and g.round_no < max_rounds:
+        if g.to_move is None:
+            g.start_round()
+        yield g
+        g.apply(r.choice(g.legal_decisions()))
 
 
 def hidden_shuffled(g: Game, seat: int, r: random.Random, tries: int = 20) -> Game:
