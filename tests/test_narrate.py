@@ -400,3 +400,14 @@ def test_narrate_is_pure():
                 for alias in node.names:
                     root = alias.name.split(".")[0]
                     assert root in sys.stdlib_module_names or root == "babel", (path.name, alias.name)
+
+
+def test_every_refusal_of_the_server_is_explained_in_its_own_words() -> None:
+    pytest.importorskip("msgspec")
+    from loveletter.narrate import describe_refusal
+    from loveletter.server.protocol import SERVER_REFUSALS
+
+    general = describe_refusal("no_such_code", {}, 0).id
+    chat = {c for c in SERVER_REFUSALS if c.startswith("chat_")}  # the chat panel explains these itself
+    vague = sorted(c for c in SERVER_REFUSALS - chat if describe_refusal(c, {}, 0).id == general)
+    assert vague == []

@@ -23,6 +23,15 @@ _FIXED: dict[str, Message] = {
     "not_seated": msg("You are not seated at this table."),
     "unknown_card": msg("There is no such card."),
     "malformed_decision": msg("That decision could not be read."),
+    # the server's own refusals (loveletter.server.protocol.SERVER_REFUSALS)
+    "unavailable": msg("The server cannot store your decision just now: try again in a moment."),
+    "shutting_down": msg("The server is restarting and did not take your decision: try again in a moment."),
+    "table_not_started": msg("The game at this table has not started yet."),
+    "no_such_table": msg("There is no such table."),
+    "private_table": msg("This table is private: you need its invite link."),
+    "too_many_open": msg("You are watching too many tables at once: close one first."),
+    "not_watching": msg("Open the table first."),
+    "not_taken_over": msg("Your seat is already yours again."),
 }
 
 _EXPECTED: dict[str, Message] = {
