@@ -37,6 +37,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** One finished game of mine (GET /api/me/history, newest first); ``rating``: mine after it. */
+export type HistoryItem = {
+  table: string; edition: string; players: number; seat: number; seats: (string | null)[]; finishedAt: number;
+  tokens: number; won: boolean; rating: { mu: number; sigma: number; ordinal: number } | null;
+};
 export type Me = { id: string; name: string; rating?: { mu: number; sigma: number; ordinal: number }; games?: number };
 export type SeatRequest = { kind: "human" | "bot" | "open"; level?: string };
 export type NewTable = {
@@ -48,7 +53,7 @@ export const api = {
   identity: (name: string) => call<Me & { token: string }>("POST", "/api/identity", { name }),
   me: () => call<Me>("GET", "/api/me"),
   rename: (name: string) => call<Me>("PATCH", "/api/me", { name }),
-  history: () => call<unknown[]>("GET", "/api/me/history"),
+  history: () => call<HistoryItem[]>("GET", "/api/me/history?limit=20"),
   bots: () => call<{ level: string }[]>("GET", "/api/bots"),
   tables: () => call<TableSummary[]>("GET", "/api/tables"),
   table: (id: string, invite: string | null = null) =>

@@ -1,7 +1,7 @@
 // The lobby: your name, one-click play against a bot, a new table with every setting explained, the
-// public tables (join or watch).
+// public tables (join or watch), my rating and my last games.
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type SeatRequest } from "../api";
+import { api, ApiError, type HistoryItem, type SeatRequest } from "../api";
 import { EDITIONS, GAME, profileOptions, type TableSummary } from "../game";
 import { catalog, nt, t } from "../i18n";
 import { linkHandler, navigate } from "../router";
@@ -294,6 +294,62 @@ function PublicTables() {
   );
 }
 
+/** My rating and my last finished games, each with its replay. */
+export function MyGames() {
+  const [games, setGames] = useState<HistoryItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const who = me.value;
+  useEffect(() => {
+    if (!who) return;
+    let live = true;
+    api
+      .history()
+      .then((x) => live && (setGames(x), setError(null)))
+      .catch((e) => live && setError(apiError(e instanceof ApiError ? e.code : "network")));
+    return () => {
+      live = false;
+    };
+  }, [who?.id]);
+  if (!who) return null;
+  const r = who.rating;
+  return (
+    <section class="mine panel" aria-labelledby="mine-title">
+      <h2 id="mine-title">{t("Your games")}</h2>
+      {r && who.games ? (
+        <p class="rating">
+          {t("Rating {rating} (skill {mu} ± {sigma})", { rating: Math.round(r.ordinal), mu: Math.round(r.mu), sigma: Math.round(r.sigma) })}
+          {" · "}
+          {nt("{count} game played", "{count} games played", who.games ?? 0)}
+        </p>
+      ) : null}
+      {error ? <p role="alert" class="error">{error}</p> : null}
+      {games === null ? null : games.length === 0 ? (
+        <p class="muted">{t("No finished game yet.")}</p>
+      ) : (
+        <ul class="table-list history">
+          {games.map((g) => (
+            <li data-table={g.table}>
+              <span>
+                <b>{g.won ? t("Won") : t("Lost")}</b> · {catalog.value!.edition(g.edition)} · {nt("{count} player", "{count} players", g.players)} ·{" "}
+                {nt("{count} token", "{count} tokens", g.tokens)}
+                <br />
+                <span class="muted">
+                  {new Date(g.finishedAt).toLocaleDateString()} · {g.seats.filter((x, i) => i !== g.seat && x).join(", ")}
+                </span>
+              </span>
+              <span class="actions">
+                <a class="button" href={`/t/${g.table}/replay`} onClick={linkHandler(`/t/${g.table}/replay`)}>
+                  {t("Replay")}
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function Lobby() {
   return (
     <div class="lobby">
@@ -303,6 +359,7 @@ export function Lobby() {
         <NameForm />
       </section>
       <QuickStart />
+      <MyGames />
       <PublicTables />
       <CreateTable />
     </div>
