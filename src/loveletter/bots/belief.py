@@ -38,29 +38,17 @@ SAMPLE_TRIES = 4
 class _Replay:
     """The replay behind a :class:`Belief`: the knowledge tracker and the soft factors, event by event."""
 
-    __slots__ = ("factor", "game", "log", "me", "seen_by", "tracker", "values")
+    __slots__ = ("factor", "me", "seen_by", "tracker", "values")
 
     def __init__(self, view: View) -> None:
         self.me = view.seat
-        self.game = (view.edition, view.players)
         self.values = view.values
         self.factor: list[dict[str, float]] = [{} for _ in range(view.players)]
         self.seen_by: dict[int, set[int]] = {}
         self.tracker = Tracker(view)
-        self.log: tuple[Any, ...] = ()  # the events fed so far
-
-    def follows(self, view: View) -> bool:
-        """Whether ``view``'s log extends what was fed (the same event objects, same seat and game)."""
-        old, log = self.log, view.log
-        return (view.seat == self.me and (view.edition, view.players) == self.game and len(log) >= len(old)
-                and all(a is b for a, b in zip(old, log, strict=False)))
 
     def catch_up(self, view: View) -> None:
-        log = tuple(view.log)
-        for e in log[len(self.log):]:
-            self.feed(e)
-        self.log = log
-        self.tracker.view = view
+        self.tracker.catch_up(view, self.feed)
         self.values = view.values
 
     def _reset(self, s: int) -> None:
@@ -277,7 +265,7 @@ class BeliefFollower:
 
     def __call__(self, view: View) -> Belief:
         r = self._replay
-        if r is None or not r.follows(view):
+        if r is None or not r.tracker.follows(view):
             r = self._replay = _Replay(view)
         r.catch_up(view)
         return Belief(view, r)

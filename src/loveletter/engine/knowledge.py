@@ -102,38 +102,28 @@ class Knowledge:
 def knowledge(view: View) -> Knowledge:
     """What ``view.seat`` knows now, from ``view`` only (no I/O, no randomness)."""
     tracker = Tracker(view)
-    for event in view.log:
-        tracker.feed(event)
+    tracker.catch_up(view)
     return tracker.result()
 
 
 class Follower:
     """:func:`knowledge` of one seat's successive views, feeding the replay only the new events.
 
-    ``follower(view)`` equals ``knowledge(view)``. While each view's log extends the log of the
-    view before (the same event objects, as the engine's views of one seat in one game share them),
-    only the events added since are replayed; any other view starts the replay again. For callers
-    that read knowledge at every step of a game (the RL encoding).
+    ``follower(view)`` equals ``knowledge(view)``. While each view extends the one before
+    (:meth:`Tracker.follows`), only the events added since are replayed; any other view starts the
+    replay again. For callers that read knowledge at every step of a game (the RL encoding).
     """
 
-    __slots__ = ("_log", "_seat", "_tracker")
+    __slots__ = ("_tracker",)
 
     def __init__(self) -> None:
         self._tracker: Tracker | None = None
-        self._log: tuple[Any, ...] = ()
-        self._seat: int | None = None
 
     def __call__(self, view: View) -> Knowledge:
-        log, old = tuple(view.log), self._log
         t = self._tracker
-        if (t is None or view.seat != self._seat or t.view.edition != view.edition or t.view.players != view.players
-                or len(log) < len(old) or any(a is not b for a, b in zip(old, log, strict=False))):
+        if t is None or not t.follows(view):
             t = self._tracker = Tracker(view)
-            self._seat, old = view.seat, ()
-        t.view = view
-        for event in log[len(old):]:
-            t.feed(event)
-        self._log = log
+        t.catch_up(view)
         return t.result()
 
 
@@ -203,6 +193,7 @@ class Tracker:
 
     def __init__(self, view: View) -> None:
         self.view = view
+        self.fed: tuple[Mapping[str, Any], ...] = ()  # the events fed by catch_up
         if view.seat is None:
             raise ValueError("knowledge is a seat's: a spectator view has none")
         self.me: int = view.seat
@@ -329,6 +320,23 @@ class Tracker:
     def known(self, seat: int) -> tuple[str, ...]:
         """The cards of ``seat``'s hand known so far in the replay (all of them for my own seat)."""
         return tuple(self._name(t.mine) for t in self.hands[seat] if _single(t.mine))
+
+    def follows(self, view: View) -> bool:
+        """Whether ``view`` extends what was fed: the same seat and game, and a log that begins with
+        the very events fed so far (the engine's views of one seat in one game share them)."""
+        v, fed, log = self.view, self.fed, view.log
+        return (view.seat == v.seat and view.edition == v.edition and view.players == v.players
+                and len(log) >= len(fed) and all(a is b for a, b in zip(fed, log, strict=False)))
+
+    def catch_up(self, view: View, feed: Callable[[Mapping[str, Any]], None] | None = None) -> None:
+        """Feed the events of ``view``'s log not fed yet (with ``feed``, which must call :meth:`feed`,
+        when given) and take ``view`` as the final one."""
+        log = tuple(view.log)
+        step = feed or self.feed
+        for e in log[len(self.fed):]:
+            step(e)
+        self.fed = log
+        self.view = view
 
     def feed(self, e: Mapping[str, Any]) -> None:
         """Take one event of the log into account."""
