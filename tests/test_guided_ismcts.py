@@ -53,3 +53,29 @@ def test_guided_options_and_model_checks(tmp_path: Path) -> None:
     g = Game("classic", 2, seed=9)
     g.start_round()
     assert bot.choose(g.view(g.to_move)) in g.legal_decisions()
+
+
+def test_prior_bonus_beta_makes_the_prior_decide() -> None:
+    """With a huge ``beta`` the prior's bonus outweighs any rollout difference: the likeliest decision wins."""
+    import tempfile
+
+    from loveletter.engine import Game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        model = tiny_model(Path(tmp) / "m.npz", "classic", 2, seed=3)
+        strong = make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=20:lam=0:beta=1000", seed=2)
+        plain = make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=20:lam=0", seed=2)
+        differ = 0
+        for seed in range(30):
+            g = Game("classic", 2, seed=seed)
+            g.start_round()
+            view = g.view(g.to_move)
+            if len(view.legal) < 2:
+                continue
+            probs = strong.guide.prior(view, list(view.legal))
+            top = view.legal[int(np.argmax(probs))]
+            assert strong.choose(view) == top
+            differ += plain.choose(view) != top
+        assert differ > 0  # without the bonus the search does overrule the prior somewhere
+    with pytest.raises(Exception, match="beta"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:beta=-1")

@@ -63,3 +63,35 @@ def test_expert_iteration_labels_search_decisions_and_distills(tmp_path) -> None
     assert res["decisions"] == len(lab)
     nxt = load_model(tmp_path / "next.npz")
     assert nxt["value"] and np.array_equal(nxt["value"][0][0], load_model(out)["value"][0][0])
+
+
+def test_train_whole_game_episodes_score_each_round(tmp_path) -> None:
+    """``--episode game`` (the default) plays whole games: later rounds and scores reach the policy."""
+    from loveletter.research.train import TrainConfig, train
+
+    seen: list[float] = []
+    import loveletter.rl.gym_env as gym_env
+
+    class Spy(gym_env.LoveLetterEnv):
+        def _obs(self):  # type: ignore[no-untyped-def]
+            g = self.match.game
+            seen.append(g.view(self.seat).round if g is not None else 0)
+            return super()._obs()
+
+    import loveletter.rl as rl
+
+    original = rl.LoveLetterEnv
+    rl.LoveLetterEnv = Spy  # type: ignore[misc]
+    try:
+        out = tmp_path / "g.npz"
+        summary = train(TrainConfig(opponents=["random"], envs=2, steps=16, max_rounds=60, out=str(out)),
+                        progress=False, log=None)
+        assert summary["rounds"] >= 60 and max(seen) > 1
+        seen.clear()
+        train(TrainConfig(opponents=["random"], envs=2, steps=16, max_rounds=30, out=str(out), episode="round"),
+              progress=False, log=None)
+        assert set(seen) == {1}
+        with pytest.raises(ValueError, match="episode"):
+            train(TrainConfig(episode="match", out=str(out)), progress=False, log=None)
+    finally:
+        rl.LoveLetterEnv = original  # type: ignore[misc]

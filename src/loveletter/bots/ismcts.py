@@ -235,6 +235,8 @@ class ISMCTSBot(Bot):
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
+        self.beta = 0.0
+        self._prior: dict[Decision, float] = {}
 
     def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
         """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
@@ -275,17 +277,28 @@ class ISMCTSBot(Bot):
         start = list(view.tokens)
         rng = self.rng
         prior_q = [max(0.0, min(1.0, sc[d])) for d in cands]
+        bonus = self._bonus(cands)
         if self.mode == "ucb":
-            i = self._ucb(cands, prior_q, belief, template, know, me, start, rng)
+            i = self._ucb(cands, prior_q, bonus, belief, template, know, me, start, rng)
         else:
-            i = self._halving(cands, prior_q, belief, template, know, me, start, rng)
+            i = self._halving(cands, prior_q, bonus, belief, template, know, me, start, rng)
         return cands[i]
+
+    def _bonus(self, cands: list[Decision]) -> list[float]:
+        """What is added to each candidate's mean reward when they are compared: ``beta * log(p / p_max)``
+        under the guide's prior (0 without a guide or with ``beta=0``)."""
+        if self.guide is None or self.beta <= 0 or not self._prior:
+            return [0.0] * len(cands)
+        p = [max(self._prior.get(d, 0.0), 1e-6) for d in cands]
+        top = max(p)
+        return [self.beta * math.log(x / top) for x in p]
 
     def _guided_candidates(self, view: View, cands: list[Decision]) -> list[Decision]:
         """The prior's pruning: the likeliest legal decision is always searched; unlikely ones are not."""
         legal = list(view.legal)
         probs = self.guide.prior(view, legal)
         p = dict(zip(legal, probs, strict=True))
+        self._prior = p
         top = max(legal, key=lambda d: p[d])
         out = list(cands) if top in cands else [*cands, top]
         if self.prune > 0:
@@ -320,8 +333,8 @@ class ISMCTSBot(Bot):
             return self.lam * leaf + (1.0 - self.lam) * reward(g, me, start)
         return reward(g, me, start)
 
-    def _ucb(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Determinizer,
-             know: dict, me: int, start: list[int], rng: random.Random) -> int:
+    def _ucb(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
+             template: Determinizer, know: dict, me: int, start: list[int], rng: random.Random) -> int:
         """UCB1 over our decisions, one fresh determinization per iteration."""
         k = len(cands)
         n = [self.prior] * k
@@ -339,16 +352,16 @@ class ISMCTSBot(Bot):
             logt = math.log(total)
             best, bi = -1e9, 0
             for i in range(k):
-                u = w[i] / n[i] + self.c * math.sqrt(logt / n[i])
+                u = w[i] / n[i] + bonus[i] + self.c * math.sqrt(logt / n[i])
                 if u > best:
                     best, bi = u, i
             n[bi] += 1
             w[bi] += self._rollout(g, cands[bi], rng, know, me, start)
             total += 1
-        return max(range(k), key=lambda i: (n[i], w[i] / n[i]))
+        return max(range(k), key=lambda i: (n[i], w[i] / n[i] + bonus[i]))
 
-    def _halving(self, cands: list[Decision], prior_q: list[float], belief: Belief, template: Determinizer,
-                 know: dict, me: int, start: list[int], rng: random.Random) -> int:
+    def _halving(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
+                 template: Determinizer, know: dict, me: int, start: list[int], rng: random.Random) -> int:
         """Sequential halving with common random numbers.
 
         Every surviving decision is played out on the same determinizations with the same rollout
@@ -384,9 +397,9 @@ class ISMCTSBot(Bot):
                 used += len(alive)
                 done += 1
             if len(alive) > 1 and phase < phases - 1:
-                alive.sort(key=lambda i: -w[i] / n[i])
+                alive.sort(key=lambda i: -(w[i] / n[i] + bonus[i]))
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]
-        return max(alive, key=lambda i: w[i] / n[i])
+        return max(alive, key=lambda i: w[i] / n[i] + bonus[i])
 
 
 __all__ = ["ISMCTSBot", "Rollout", "determinize"]

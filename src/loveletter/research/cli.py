@@ -48,7 +48,8 @@ def cmd_train(args: argparse.Namespace) -> int:
                       opponents=[s for s in args.opponents.split(",") if s], minutes=args.minutes, out=args.out,
                       init=args.init, envs=args.envs, steps=args.steps, hidden=args.hidden, lr=args.lr,
                       entropy=args.entropy, threads=args.threads, seed=args.seed, snapshot=args.snapshot,
-                      checkpoint_every=args.checkpoint_every, max_rounds=args.rounds)
+                      checkpoint_every=args.checkpoint_every, max_rounds=args.rounds,
+                      episode=args.episode)
     train(cfg, resume=args.resume, progress=not args.quiet)
     return 0
 
@@ -98,6 +99,9 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--snapshot", type=int, default=25, help="updates between refreshes of the 'self' opponent")
     t.add_argument("--checkpoint-every", type=int, default=20)
+    t.add_argument("--episode", choices=("game", "round"), default="game",
+                   help="game (default): whole games, so the policy sees every score; round: each episode is "
+                        "a new game's first round")
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "

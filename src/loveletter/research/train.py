@@ -1,7 +1,10 @@
 """PPO training on CPU PyTorch: ``loveletter train`` and the exploitability probe's best response.
 
-The agent plays one seat of :class:`loveletter.rl.LoveLetterEnv` (one round per episode; reward +1
-for winning the round, -1/(n-1) for losing it, 0 when nobody wins); the other seats are bots. An
+The agent plays one seat of :class:`loveletter.rl.LoveLetterEnv`, whole games by default (reward
++1 for winning a round, -1/(n-1) for losing it, 0 when nobody wins; the advantage is cut at each
+round's end, so every round is scored on its own, while the policy sees every score and round of a
+game); ``episode="round"`` plays only first rounds of new games, as the first models were trained.
+The other seats are bots. An
 opponent spec ``self`` is a frozen copy of the agent itself, refreshed every ``--snapshot`` updates
 (self-play). The policy is a tanh MLP over the environment's observation, illegal actions masked;
 the value network (critic) is a separate MLP of the same shape and is shipped too: policy-guided
@@ -51,6 +54,7 @@ class TrainConfig:
     snapshot: int = 25  # updates between refreshes of the "self" opponent
     checkpoint_every: int = 20
     max_rounds: int | None = None  # stop after this many training rounds (the probe's budget)
+    episode: str = "game"  # "game": whole games (every score is seen); "round": a new game's first round each
 
 
 def _paths(out: str) -> tuple[Path, Path, Path, Path]:
@@ -106,7 +110,9 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     def spec(s: str) -> str:
         return f"loveletter.rl.policy_bot:PolicyBot:path={self_path}" if s == "self" else s
 
-    envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode="round",
+    if cfg.episode not in ("game", "round"):
+        raise ValueError(f"episode must be game or round, not {cfg.episode!r}")
+    envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode=cfg.episode,
                           opponents=spec(cfg.opponents[i % len(cfg.opponents)]), seat=i % cfg.players)
             for i in range(cfg.envs)]
     kinds = [cfg.opponents[i % len(cfg.opponents)] for i in range(cfg.envs)]
@@ -180,9 +186,12 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
             b_obs[t], b_mask[t], b_act[t] = obs, mask, act.numpy()
             for i, e in enumerate(envs):
                 ob, r, done, _, _ = e.step(int(b_act[t, i]))
-                b_rew[t, i], b_done[t, i] = r, float(done)
-                if done:
+                # a round's end cuts the advantage even inside a game: each round is scored on its own
+                round_end = done or r != 0.0
+                b_rew[t, i], b_done[t, i] = r, float(round_end)
+                if round_end:
                     results.setdefault(kinds[i], []).append(r)
+                if done:
                     ob, _ = e.reset()
                 obs[i], mask[i] = ob["observation"], ob["action_mask"].astype(bool)
         with torch.no_grad():

@@ -58,13 +58,16 @@ class GuidedISMCTS(ISMCTSBot):
     name = "guided-ismcts"
 
     def __init__(self, seed: int | None = None, model: str | None = None, lam: float = 0.5, prune: float = 0.02,
-                 **options: Any) -> None:
+                 beta: float = 0.0, **options: Any) -> None:
         if not model:
             raise TypeError("GuidedISMCTS needs model=FILE.npz")
         super().__init__(seed=seed, **options)
-        self.options = {"model": model, "lam": lam, "prune": prune, **options}
+        self.options = {"model": model, "lam": lam, "prune": prune, "beta": beta, **options}
         self.guide = NetworkGuide(str(model))
         self.lam = float(lam)
         self.prune = float(prune)
+        self.beta = float(beta)
+        if self.beta < 0:
+            raise TypeError("beta must be 0 or more")
         if not 0.0 <= self.lam <= 1.0:
             raise TypeError("lam must be between 0 and 1")
