@@ -258,7 +258,9 @@ def fresh_database_url(tmp: Path) -> str:
 def quick_config(tmp: Path, **kw: Any) -> ServerConfig:
     from loveletter.server.config import Limits
 
-    limits = kw.pop("limits", None) or Limits(min_timer_seconds=0.2)
+    # the REST rate limit is off unless a test passes its limits (test_rate_limit.py tests it): the other
+    # tests make their requests as fast as they can, all from one address
+    limits = kw.pop("limits", None) or Limits(min_timer_seconds=0.2, requests_per_second=0)
     url = kw.pop("database_url", None) or fresh_database_url(tmp)
     return ServerConfig(database_url=url, limits=limits, bot_pool=kw.pop("bot_pool", "thread"),
                         bot_workers=kw.pop("bot_workers", 2), log_json=False, **kw)

@@ -4,8 +4,8 @@ Layers (each a module): :mod:`.protocol` (the WebSocket frames, msgspec models a
 Schema), :mod:`.redact` (the only outbound path), :mod:`.tables` (one owner per table, the hub),
 :mod:`.ws` (connections), :mod:`.app` (the HTTP API), :mod:`.store` (storage and its SQLAlchemy
 implementation, Alembic migrations in ``migrations/``), :mod:`.bots` (the thinking pool),
-:mod:`.ratings`, :mod:`.metrics`, :mod:`.logs`, :mod:`.cli` (``loveletter serve``). The engine and
-the table runner know nothing of it.
+:mod:`.ratelimit` (the REST rate limit), :mod:`.ratings`, :mod:`.metrics`, :mod:`.logs`, :mod:`.cli`
+(``loveletter serve``). The engine and the table runner know nothing of it.
 """
 
 from .config import Limits, ServerConfig

@@ -25,9 +25,10 @@ from ..bots.levels import LEVELS
 from . import protocol
 from .config import ServerConfig
 from .metrics import Metrics
+from .ratelimit import TokenBuckets, address_key, retry_after
 from .ratings import ordinal
 from .redact import NotFinished, Recipient, outbound
-from .store import IdentityRow, Store
+from .store import IdentityRow, Store, StoreError
 from .store.sql import SqlStore, default_database_url
 from .tables import Hub, LiveTable, TableError
 from .ws import serve_socket
@@ -196,8 +197,13 @@ class ReplayOut(BaseModel):
     steps: list[ReplayStep]
 
 
+#: every /api route can answer 429: ``too_many_requests`` (the rate limit) and ``too_many_tables``
+_LIMITED: dict[int | str, dict[str, Any]] = {429: {
+    "model": ErrorOut, "description": "Too many requests (`too_many_requests`) or tables (`too_many_tables`)",
+    "headers": {"Retry-After": {"description": "with `too_many_requests`: the seconds to wait",
+                                "schema": {"type": "integer"}}}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+    **{status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 413, 422, 503)}, **_LIMITED}
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -262,10 +268,48 @@ class _OriginCheck:
         await self.app(scope, receive, send)
 
 
-async def _send_error(send: Send, status: int, code: str, params: dict[str, Any]) -> None:
+class _RateLimit:
+    """Refuse REST requests (``/api/...``) over the rate limit (429 ``too_many_requests`` with
+    ``Retry-After``): a token bucket per identity (a valid guest token), else per client address.
+    Static files, ``/healthz``, ``/metrics`` and the WebSocket (limited per connection) are not counted."""
+
+    def __init__(self, app: ASGIApp, hub: Hub) -> None:
+        self.app, self.hub = app, hub
+        limits = hub.config.limits
+        self.buckets = TokenBuckets(limits.requests_per_second, limits.request_burst, hub.config.clock)
+
+    async def key(self, scope: Scope) -> tuple[str, str]:
+        """The bucket (``identity:<id>`` or ``address:<address>``) and its kind."""
+        try:
+            row = await self.hub.identity_for(_token(Request(scope)))
+        except StoreError:
+            row = None  # storage is down: the request counts by its address
+        if row is not None:
+            return f"identity:{row.id}", "identity"
+        return f"address:{address_key((scope.get('client') or (None,))[0])}", "address"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not self.buckets.enabled or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        key, kind = await self.key(scope)
+        wait = self.buckets.take(key)
+        if wait > 0:
+            self.hub.metrics.rate_limited.labels(kind).inc()
+            limits, seconds = self.hub.config.limits, retry_after(wait)
+            await _send_error(send, 429, "too_many_requests", {"perSecond": limits.requests_per_second,
+                              "burst": limits.request_burst, "retryAfter": seconds}, {"retry-after": str(seconds)})
+            return
+        await self.app(scope, receive, send)
+
+
+async def _send_error(send: Send, status: int, code: str, params: dict[str, Any],
+                      headers: dict[str, str] | None = None) -> None:
     body = outbound("plain", None, Recipient(None), body={"error": {"code": code, "params": params}})
+    extra = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *extra]})
     await send({"type": "http.response.body", "body": bytes(body)})
 
 
@@ -332,6 +376,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     app.state.hub = hub
     app.add_middleware(_BodyLimit)
     app.add_middleware(_OriginCheck, allowed=config.allowed_origins)
+    app.add_middleware(_RateLimit, hub=hub)  # outermost: refused requests count too
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> Response:
@@ -398,7 +443,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         return _json(outbound("plain", None, rcpt(me), body=items))
 
     # ------------------------------------------------------------------ lobby
-    @app.get("/api/bots", response_model=list[BotLevelOut], tags=["lobby"])
+    @app.get("/api/bots", response_model=list[BotLevelOut], responses=_LIMITED, tags=["lobby"])
     async def bots() -> Response:
         """The bots a table may seat, by level (a client names a level, never a bot spec)."""
         about = {"easy": "a careful player that often slips", "medium": "plays the odds, never slips",
@@ -414,7 +459,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         t = await hub.create(me, spec)
         return _json(outbound("table", t, rcpt(me)))
 
-    @app.get("/api/tables", response_model=list[TableOut], tags=["lobby"])
+    @app.get("/api/tables", response_model=list[TableOut], responses=_LIMITED, tags=["lobby"])
     async def list_tables(me: MaybeMe) -> Response:
         """Public tables waiting for players."""
         return _json(outbound("tables", None, rcpt(me), tables=hub.public_tables()[:100]))
@@ -505,7 +550,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         return Response(outbound("text", None, Recipient(None), text=metrics.render()),
                         media_type="text/plain; version=0.0.4")
 
-    @app.get("/api/protocol.json", response_model=dict[str, Any], tags=["operations"])
+    @app.get("/api/protocol.json", response_model=dict[str, Any], responses=_LIMITED, tags=["operations"])
     async def protocol_schema() -> Response:
         """The JSON Schema of every WebSocket frame."""
         return _json(outbound("plain", None, Recipient(None), body=protocol.protocol_schema()))

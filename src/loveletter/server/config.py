@@ -30,6 +30,8 @@ class Limits:
     chat_window: float = 10.0  # ... in this many seconds
     chat_kept: int = 50  # lines sent in a `state` frame
     tables_per_identity: int = 8  # waiting or playing tables an identity created
+    requests_per_second: float = 10.0  # REST requests (/api/...) per identity (else per address), sustained
+    request_burst: int = 50  # ... at once (0 in either: no REST rate limit)
     subscriptions_per_connection: int = 16
     min_timer_seconds: float = 5.0
     max_timer_seconds: float = 600.0

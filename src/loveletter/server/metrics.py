@@ -25,6 +25,9 @@ class Metrics:
         self.steps = Counter("loveletter_steps_total", "Stored steps", ["kind", "by"], registry=r)
         self.refusals = Counter("loveletter_refusals_total", "Refused commands", ["code"], registry=r)
         self.protocol_errors = Counter("loveletter_protocol_errors_total", "Protocol errors", ["code"], registry=r)
+        self.rate_limited = Counter("loveletter_rest_rate_limited_total",
+                                    "REST requests refused by the rate limit (too_many_requests), by bucket",
+                                    ["by"], registry=r)
         self.frames_out = Counter("loveletter_frames_sent_total", "Frames queued to clients", registry=r)
         self.dropped = Counter("loveletter_slow_clients_total", "Connections closed for a full send queue",
                                registry=r)
