@@ -248,7 +248,8 @@ def main() -> int:
         port = free_port()
         url = args.database_url or f"sqlite:///{tmp.name}/bench.db"
         proc = subprocess.Popen([sys.executable, "-m", "loveletter.cli", "serve", "--port", str(port),
-                                 "--database-url", url, "--log-level", "warning", "--bot-workers", "1"],
+                                 "--database-url", url, "--log-level", "warning", "--bot-workers", "1",
+                                 "--rest-rate", "0"],  # the bench creates hundreds of identities from one address
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base, pid = f"http://127.0.0.1:{port}", proc.pid
         deadline = time.monotonic() + 60

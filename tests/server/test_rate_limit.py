@@ -210,3 +210,23 @@ def test_retry_after_and_address_keys() -> None:
     assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
     assert address_key("::ffff:203.0.113.9") == "203.0.113.9"
     assert address_key(None) == "?" and address_key("testclient") == "testclient"
+
+
+def test_serve_flags_set_the_rest_limit_and_refuse_negative_values(monkeypatch: Any, capsys: Any) -> None:
+    import uvicorn
+
+    import loveletter.server.app as app_module
+    from loveletter.cli import main
+
+    made: list[Any] = []
+    monkeypatch.setattr(app_module, "create_app", lambda config: made.append(config) or object())
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr("loveletter.server.cli.tune_gc", lambda: None)
+    monkeypatch.setattr("loveletter.server.logs.setup_logging", lambda *a, **k: None)
+    assert main(["serve", "--database-url", "sqlite://", "--rest-rate", "0", "--rest-burst", "7"]) == 0
+    assert made[-1].limits.requests_per_second == 0 and made[-1].limits.request_burst == 7
+    assert main(["serve", "--database-url", "sqlite://"]) == 0
+    assert made[-1].limits.requests_per_second == 10.0 and made[-1].limits.request_burst == 50
+    assert main(["serve", "--rest-rate", "-1"]) == 2
+    assert "--rest-rate" in capsys.readouterr().err
+    assert len(made) == 2

@@ -19,6 +19,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     s.add_argument("--bot-workers", type=int, default=None, help="processes thinking for bots (default: cores - 1)")
     s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another origin (https://host[:port]) whose pages may use this server; repeatable")
+    s.add_argument("--rest-rate", type=float, default=None, metavar="PER_SECOND",
+                   help="REST requests per second per identity (per address without one), sustained "
+                        "(default 10; 0: no REST rate limit)")
+    s.add_argument("--rest-burst", type=int, default=None, help="... and at once (default 50)")
     s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     s.add_argument("--plain-logs", action="store_true", help="human-readable logs instead of JSON lines")
     s.add_argument("--print-schema", action="store_true", help="print the protocol's JSON Schema and exit")
@@ -30,7 +34,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
-        from .config import ServerConfig
+        from .config import Limits, ServerConfig
         from .logs import setup_logging
         from .protocol import protocol_schema
         from .store.sql import default_database_url
@@ -47,9 +51,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_workers is not None and args.bot_workers < 1:
         print("loveletter: error: --bot-workers must be at least 1", file=sys.stderr)
         return 2
+    if (args.rest_rate is not None and args.rest_rate < 0) or (args.rest_burst is not None and args.rest_burst < 0):
+        print("loveletter: error: --rest-rate and --rest-burst must be 0 or more", file=sys.stderr)
+        return 2
     url = args.database_url or os.environ.get("DATABASE_URL") or default_database_url()
     setup_logging(args.log_level, json_lines=not args.plain_logs)
-    config = ServerConfig(database_url=url, bot_workers=args.bot_workers,
+    limits = Limits()
+    if args.rest_rate is not None:
+        limits.requests_per_second = args.rest_rate
+    if args.rest_burst is not None:
+        limits.request_burst = args.rest_burst
+    config = ServerConfig(database_url=url, bot_workers=args.bot_workers, limits=limits,
                           allowed_origins=tuple(args.allow_origin))
     app = create_app(config)
     tune_gc()

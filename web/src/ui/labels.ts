@@ -159,6 +159,9 @@ export function apiError(code: string): string {
     case "bad_token":
     case "http_401":
       return t("Choose a name first.");
+    case "too_many_requests":
+    case "http_429":
+      return t("Too many requests at once: wait a few seconds and try again.");
     default:
       return t("Something went wrong ({code}).", { code });
   }
