@@ -408,6 +408,18 @@ def test_every_refusal_of_the_server_is_explained_in_its_own_words() -> None:
     from loveletter.server.protocol import SERVER_REFUSALS
 
     general = describe_refusal("no_such_code", {}, 0).id
-    chat = {c for c in SERVER_REFUSALS if c.startswith("chat_")}  # the chat panel explains these itself
-    vague = sorted(c for c in SERVER_REFUSALS - chat if describe_refusal(c, {}, 0).id == general)
+    vague = sorted(c for c in SERVER_REFUSALS if describe_refusal(c, {}, 0).id == general)
     assert vague == []
+    assert SERVER_REFUSALS <= REFUSAL_CODES
+    ids = [describe_refusal(c, {}, 0).id for c in SERVER_REFUSALS]
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chat_refusal_says_the_servers_limit(lang: str) -> None:
+    """The web chat panel shows these sentences (the refusal's ``say``), with the limits the server sent."""
+    long = _say(lang, describe_refusal("chat_too_long", {"limit": 280, "length": 301}, 0))
+    assert "280" in long and "{" not in long
+    assert _say(lang, describe_refusal("chat_too_long", {}, 0)) != long  # no limit: said without a number
+    for code in ("chat_empty", "chat_rate_limited", "not_watching"):
+        assert "{" not in _say(lang, describe_refusal(code, {}, 0))

@@ -93,7 +93,8 @@ def _extra_messages(players: int, deck: Any) -> list[Message]:
     params: list[dict[str, Any]] = [{}, {"card": "guard"}, {"card": "king", "seat": 1}, {"seat": 0},
                                     {"card": "cardinal"}, {"card": "baroness", "seat": 1}, {"values": [2, 3, 8]},
                                     {"card": "guard", "values": [0, 2, 11]}, {"version": 1234567},
-                                    {"expected": "chancellor"}, {"expected": "bishop"}, {"seat": 1, "card": "prince"}]
+                                    {"expected": "chancellor"}, {"expected": "bishop"}, {"seat": 1, "card": "prince"},
+                                    {"limit": 280, "length": 301}]
     for code in sorted(REFUSAL_CODES | {"bogus"}):
         for p in params:
             if p.get("card", "guard") not in deck.counts:

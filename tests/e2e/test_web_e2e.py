@@ -272,4 +272,9 @@ def test_chat_lines_arrive_as_text_and_survive_a_reload(browser, server):
     page.reload()
     page.wait_for_selector(".chat-lines .chat-text")
     assert page.inner_text(".chat-lines .chat-text") == line
+    for i in range(6):  # 5 lines per 10 s: the server refuses the rest, and the page shows the refusal's say
+        page.fill("input[name=chat]", f"line {i}")
+        page.click("button[data-action=chat]")
+    page.wait_for_selector(".chat .error[role=alert]")
+    assert page.inner_text(".chat .error") == "Too many messages at once: wait a few seconds."
     ctx.close()

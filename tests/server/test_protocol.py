@@ -243,21 +243,27 @@ def test_chat_length_and_flooding(server: ServerThread, clients: Any) -> None:
     line = b.expect("chat")
     assert line["text"] == "<b>hi</b>" and line["from"] == {"seat": 0, "name": "Ada"}  # data, never markup
     a.send({"type": "chat", "table": t["id"], "text": "x" * 301})
-    assert a.expect("refused")["code"] == "chat_too_long"
+    refused = a.expect("refused")  # its say is the client's sentence, with the server's limit
+    assert refused["code"] == "chat_too_long" and refused["params"] == {"limit": 300, "length": 301}
+    assert refused["say"] == {"id": "A message has at most {limit} characters.", "args": {"limit": {"number": 300}}}
     a.send({"type": "chat", "table": t["id"], "text": "   "})
-    assert a.expect("refused")["code"] == "chat_empty"
-    codes = []
+    refused = a.expect("refused")
+    assert refused["code"] == "chat_empty" and refused["say"] == {"id": "Write something first."}
+    codes, says = [], []
     for i in range(8):
         a.send({"type": "chat", "table": t["id"], "text": f"spam {i}", "cmd": f"s{i}"})
     for f in a.drain(0.5):
         if f.get("type") == "refused":
             codes.append(f["code"])
+            says.append(f["say"])
     assert codes and set(codes) == {"chat_rate_limited"}
+    assert says[0] == {"id": "Too many messages at once: wait a few seconds."}
     got = [f["text"] for f in b.drain(0.3) if f.get("type") == "chat"]
     assert len(got) == 4 and got == [f"spam {i}" for i in range(4)]  # 5 lines per 10 s, one was "<b>hi</b>"
     outsider = clients("Out")
     outsider.send({"type": "chat", "table": t["id"], "text": "hello"})
-    assert outsider.expect("refused")["code"] == "not_watching"
+    refused = outsider.expect("refused")
+    assert refused["code"] == "not_watching" and refused["say"]["id"].startswith("The message was not sent:")
 
 
 def test_too_many_tables_per_identity(server: ServerThread, clients: Any) -> None:

@@ -1,6 +1,9 @@
 // The table page fed with frames recorded from the real engine and table runner (tests/web_frames.py):
 // every language renders with no missing message, prompts offer only legal choices, a spectator's page
-// shows no hand, pass-and-play hides the previous hand, the Princess asks for confirmation.
+// shows no hand, pass-and-play hides the previous hand, the Princess asks for confirmation, refusals
+// (of a decision, a chat line, a reclaim) are the server's words.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { act, cleanup, fireEvent, render } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LANGS } from "../src/i18n/catalog";
@@ -10,6 +13,7 @@ import { GameView } from "../src/ui/table";
 import { seatNames } from "../src/ui/board";
 import { type Message, Narrator } from "../src/i18n/render";
 import type { TableSummary, WireView } from "../src/game";
+import type { Frame } from "../src/connection";
 import { fakeConnection, recorded, useLang, welcome } from "./helpers";
 
 const games = recorded();
@@ -248,4 +252,73 @@ describe("what you know", () => {
     }
     expect(text(ui.container)).toContain(c.t("Not yet seen by the table:"));
   });
+});
+
+describe("refusals are worded by the server", () => {
+  // the server's `say` of each refusal and its text in every language, both made by Python (tests/web_golden.py)
+  type Sample = { message: Message; text: Record<string, string> };
+  const samples: Sample[] = JSON.parse(readFileSync(resolve(__dirname, "golden/narration.json"), "utf8")).cases.flatMap((c: { samples: Sample[] }) => c.samples);
+  const say = (id: string, args?: Record<string, unknown>) => {
+    const found = samples.find((s) => s.message.id === id && JSON.stringify(s.message.args ?? {}) === JSON.stringify(args ?? {}));
+    if (!found) throw new Error(`no golden sample ${id}`);
+    return found;
+  };
+
+  for (const lang of LANGS) {
+    it(`${lang}: the chat panel and the reclaim banner show the refusal's say, with the server's limit`, async () => {
+      const c = useLang(lang);
+      const g = games[0];
+      const { socket, ui } = setup(g, 0, [0]);
+      await act(() => socket.push(g.frames["0"][0]));
+      const refuse = (sent: Frame, code: string, params: Record<string, unknown>, s?: Sample) =>
+        act(() => socket.push({ type: "refused", code, params, ...(s ? { say: s.message } : {}), cmd: sent.cmd, table: g.table }));
+
+      // chat: each refusal of a line, in the server's words (the limit is the server's, not the client's 300)
+      const input = ui.container.querySelector<HTMLInputElement>("input[name=chat]")!;
+      const why = () => text(ui.container.querySelector(".chat .error")!);
+      const send = async () => {
+        if (!input.value) await act(() => void fireEvent.input(input, { target: { value: "hello" } }));
+        await act(() => void fireEvent.submit(input.form!));
+        const sent = socket.sent[socket.sent.length - 1];
+        expect(sent.type).toBe("chat");
+        return sent;
+      };
+      const chat: [string, Record<string, unknown>, Sample][] = [
+        ["chat_too_long", { limit: 280, length: 301 }, say("A message has at most {limit} characters.", { limit: { number: 280 } })],
+        ["chat_rate_limited", { lines: 5, seconds: 10 }, say("Too many messages at once: wait a few seconds.")],
+        ["chat_empty", {}, say("Write something first.")],
+        ["not_watching", {}, say("The message was not sent: the table is not open on this connection yet; try again in a moment.")],
+      ];
+      for (const [code, params, s] of chat) {
+        await refuse(await send(), code, params, s);
+        expect(why()).toBe(s.text[lang]);
+        expect(input.value).toBe("hello"); // the refused line is back in the field
+      }
+      expect(why()).not.toBe(c.t("A message has at most {limit} characters.", { limit: 300 }));
+      await refuse(await send(), "chat_new_code", {}); // a frame without say: the client's own words
+      expect(why()).toBe(c.t("The message was not sent ({code}).", { code: "chat_new_code" }));
+
+      // the reclaim banner: a bot took my seat over
+      const seats = g.seats.map((seat: { seat: number }) => ({ ...(seat as object), takenOver: seat.seat === 0 }));
+      await act(() => socket.push({ type: "presence", table: g.table, seats, status: "playing" }));
+      const banner = () => ui.container.querySelector(".reclaim")!;
+      const reclaim = async () => {
+        await act(() => void fireEvent.click(banner().querySelector("button[data-action='reclaim']")!));
+        const sent = socket.sent[socket.sent.length - 1];
+        expect(sent.type).toBe("reclaim");
+        return sent;
+      };
+      for (const [code, s] of [
+        ["not_taken_over", say("Your seat is already yours again.")],
+        ["unavailable", say("The server cannot store your decision just now: try again in a moment.")],
+      ] as const) {
+        await refuse(await reclaim(), code, { seat: 0 }, s);
+        expect(text(banner().querySelector(".error")!)).toBe(s.text[lang]);
+      }
+      await refuse(await reclaim(), "reclaim_new_code", { seat: 0 });
+      expect(text(banner().querySelector(".error")!)).toBe(c.t("Your seat could not be taken back ({code}).", { code: "reclaim_new_code" }));
+      expect(text(ui.container)).not.toMatch(/\{[a-z]+\}/);
+      expect(missing).toEqual([]);
+    });
+  }
 });

@@ -30,8 +30,12 @@ _FIXED: dict[str, Message] = {
     "no_such_table": msg("There is no such table."),
     "private_table": msg("This table is private: you need its invite link."),
     "too_many_open": msg("You are watching too many tables at once: close one first."),
-    "not_watching": msg("Open the table first."),
+    "not_watching": msg(  # only a chat line asks for it now
+        "The message was not sent: the table is not open on this connection yet; try again in a moment."),
     "not_taken_over": msg("Your seat is already yours again."),
+    # a chat line (the limits are the server's: loveletter.server.config.Limits)
+    "chat_empty": msg("Write something first."),
+    "chat_rate_limited": msg("Too many messages at once: wait a few seconds."),
 }
 
 _EXPECTED: dict[str, Message] = {
@@ -53,7 +57,7 @@ _TARGET_COUNT: dict[str, Message] = {
 REFUSAL_CODES: frozenset[str] = frozenset({
     "card_not_in_hand", "countess_forced", "target_required", "target_self", "target_eliminated",
     "target_protected", "target_mandated", "invalid_target_count", "invalid_guess", "not_your_turn",
-    "wrong_decision_kind", "stale_version", "bot_seat", *_FIXED,
+    "wrong_decision_kind", "stale_version", "bot_seat", "chat_too_long", *_FIXED,
 })
 
 
@@ -120,6 +124,11 @@ def describe_refusal(code: str, params: Mapping[str, Any], reader: int | None) -
             "A bot is playing for {player} now.", player=Seat(s))
     if code == "wrong_decision_kind":
         return _EXPECTED.get(str(params.get("expected")), msg("That is not the decision expected now."))
+    if code == "chat_too_long":
+        limit = params.get("limit")
+        if isinstance(limit, int) and not isinstance(limit, bool):
+            return msg("A message has at most {limit} characters.", limit=Number(limit))
+        return msg("That message is too long.")
     if code == "stale_version":
         version = params.get("version")
         if isinstance(version, int) and not isinstance(version, bool):

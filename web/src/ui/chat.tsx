@@ -1,28 +1,14 @@
 // The table's chat: the lines so far (names and text shown as text, never markup), a form to send one
-// (Enter sends; the server checks the length and the rate), and why a line was refused.
+// (Enter sends; the server checks the length and the rate), and why a line was refused (the server's words).
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ChatLine, Refusal, TableSession } from "../connection";
+import type { ChatLine, TableSession } from "../connection";
 import { conn } from "../state";
 import { t } from "../i18n";
+import type { Narrator } from "../i18n/render";
+import { refusalText } from "./labels";
 
 /** The longest chat line the server takes (docs/protocol.md). */
 export const CHAT_LIMIT = 300;
-
-/** Why the server refused a chat line, in words. */
-export function chatRefusal(r: Refusal): string {
-  switch (r.code) {
-    case "chat_too_long":
-      return t("A message has at most {limit} characters.", { limit: Number(r.params.limit ?? CHAT_LIMIT) });
-    case "chat_empty":
-      return t("Write something first.");
-    case "chat_rate_limited":
-      return t("Too many messages at once: wait a few seconds.");
-    case "not_watching":
-      return t("The chat reconnects: try again in a moment.");
-    default:
-      return t("The message was not sent ({code}).", { code: r.code });
-  }
-}
 
 function time(at: number | string): string {
   const d = new Date(typeof at === "number" ? at : Date.parse(at));
@@ -42,8 +28,8 @@ function Line(props: { line: ChatLine; names: string[] }) {
   );
 }
 
-export function ChatPanel(props: { session: TableSession; names: string[] }) {
-  const { session, names } = props;
+export function ChatPanel(props: { session: TableSession; names: string[]; n: Narrator }) {
+  const { session, names, n } = props;
   const lines = session.chat.value;
   const error = session.chatError.value;
   const [text, setText] = useState("");
@@ -105,7 +91,7 @@ export function ChatPanel(props: { session: TableSession; names: string[] }) {
         {tooLong
           ? t("A message has at most {limit} characters.", { limit: CHAT_LIMIT })
           : error
-            ? chatRefusal(error)
+            ? refusalText(n, error, t("The message was not sent ({code}).", { code: error.code }))
             : down
               ? t("Not connected: the message was not sent.")
               : ""}

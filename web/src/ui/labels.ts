@@ -1,6 +1,8 @@
 // Interface words that depend on a key: rule options and their explanations, profiles, bot levels,
 // table states and the codes of HTTP errors. Every id is a literal here, so extraction finds it.
+import type { Refusal } from "../connection";
 import { pt, t } from "../i18n";
+import type { Narrator } from "../i18n/render";
 
 export function botLevel(level: string): string {
   switch (level) {
@@ -165,4 +167,10 @@ export function apiError(code: string): string {
     default:
       return t("Something went wrong ({code}).", { code });
   }
+}
+
+/** Why the server refused a command, in this language: its `say` (the refusal's narration, worded by
+ *  loveletter.narrate's catalogs), else the fallback, for a frame that came without one. */
+export function refusalText(n: Narrator, r: Pick<Refusal, "say">, fallback: string): string {
+  return r.say ? n.render(r.say) : fallback;
 }

@@ -6,12 +6,12 @@ import { api, ApiError } from "../api";
 import type { TableSession } from "../connection";
 import type { SeatInfo, TableSummary, WireEvent } from "../game";
 import { catalog, t } from "../i18n";
-import { join, type Message, Narrator } from "../i18n/render";
+import { join, Narrator } from "../i18n/render";
 import { linkHandler, navigate } from "../router";
 import { conn, me, savedSeat, saveSeat } from "../state";
 import { Center, GameLog, Hand, Knowledge, Reference, Seats, seatNames } from "./board";
 import { ChatPanel } from "./chat";
-import { apiError, botLevel, profileLabel, tableStatus } from "./labels";
+import { apiError, botLevel, profileLabel, refusalText, tableStatus } from "./labels";
 import { NameForm } from "./lobby";
 import { PromptPanel } from "./prompt";
 import { Dialog, RoundEndLines, ShowdownTable, TokensTable } from "./roundend";
@@ -203,7 +203,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
         </h1>
         {view.seat === null ? <p class="badge">{t("You are watching as a spectator.")}</p> : null}
       </header>
-      <Reclaim session={session} seats={seats} names={names} />
+      <Reclaim session={session} seats={seats} names={names} n={n} />
       <div class="game-grid">
         <div class="main-col">
           <Seats view={view} n={n} names={names} seats={seats} />
@@ -211,7 +211,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
           <Hand view={view} n={n} />
           {refusal ? (
             <p role="alert" class="error refusal" data-code={refusal.code}>
-              {refusal.say ? n.render(refusal.say as Message) : t("That choice is not allowed now.")}
+              {refusalText(n, refusal, t("That choice is not allowed now."))}
             </p>
           ) : null}
           {myPrompt && !showRound ? (
@@ -228,7 +228,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
         </div>
         <div class="side-col">
           <GameLog events={events} n={n} />
-          <ChatPanel session={session} names={names} />
+          <ChatPanel session={session} names={names} n={n} />
           <details class="panel">
             <summary>{t("Card reference")}</summary>
             <Reference edition={view.edition} players={view.players} deck={view.cards} n={n} />
@@ -294,8 +294,8 @@ function GameOverActions(props: { id: string; seated: boolean }) {
 }
 
 /** A bot plays some of my seats (my turns timed out, or I left): say so and offer them back. */
-function Reclaim(props: { session: TableSession; seats: SeatInfo[]; names: string[] }) {
-  const { session, seats, names } = props;
+function Reclaim(props: { session: TableSession; seats: SeatInfo[]; names: string[]; n: Narrator }) {
+  const { session, seats, names, n } = props;
   const taken = seats.filter((s) => s.you && s.takenOver).map((s) => s.seat);
   const error = session.reclaimError.value;
   if (!taken.length) return null;
@@ -314,7 +314,7 @@ function Reclaim(props: { session: TableSession; seats: SeatInfo[]; names: strin
       </button>
       {error ? (
         <p role="alert" class="error">
-          {error.code === "not_taken_over" ? t("Your seat is already yours again.") : t("Your seat could not be taken back ({code}).", { code: error.code })}
+          {refusalText(n, error, t("Your seat could not be taken back ({code}).", { code: error.code }))}
         </p>
       ) : null}
     </section>
