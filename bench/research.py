@@ -65,13 +65,13 @@ def guided(name: str, budget: str) -> str:
 
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
-    "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 200, 2026),
+    "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 1000, 2026),
     "classic2-policy-vs-ismcts100": ("classic", 2, [policy("classic2.npz"), "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-vs-ismcts100": ("classic", 2, [guided("classic2.npz", "ms=100:lam=1"), "ismcts:ms=100"],
-                                     200, 2026),
-    "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 100, 2026),
-    "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 67, 2026),
-    "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 100, 2026),
+    "classic2-guided-vs-ismcts100": ("classic", 2, [guided("classic2.npz", "ms=100:lam=0:beta=0.05"),
+                                                    "ismcts:ms=100"], 200, 2026),
+    "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 250, 2026),
+    "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 167, 2026),
+    "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 250, 2026),
 }
 
 LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]

@@ -310,7 +310,7 @@ describe("refusals are worded by the server", () => {
       };
       for (const [code, s] of [
         ["not_taken_over", say("Your seat is already yours again.")],
-        ["unavailable", say("The server cannot store your decision just now: try again in a moment.")],
+        ["unavailable", say("The server cannot store anything just now: try again in a moment.")],
       ] as const) {
         await refuse(await reclaim(), code, { seat: 0 }, s);
         expect(text(banner().querySelector(".error")!)).toBe(s.text[lang]);

@@ -24,7 +24,7 @@ _FIXED: dict[str, Message] = {
     "unknown_card": msg("There is no such card."),
     "malformed_decision": msg("That decision could not be read."),
     # the server's own refusals (loveletter.server.protocol.SERVER_REFUSALS)
-    "unavailable": msg("The server cannot store your decision just now: try again in a moment."),
+    "unavailable": msg("The server cannot store anything just now: try again in a moment."),
     "shutting_down": msg("The server is restarting and did not take your decision: try again in a moment."),
     "table_not_started": msg("The game at this table has not started yet."),
     "no_such_table": msg("There is no such table."),
