@@ -221,6 +221,46 @@ class Belief:
                 pool[pick] -= 1
         return hands, pool, consistent
 
+    def _deal_exact(self, rng: random.Random) -> tuple[list[list[str]], Counter[str]]:
+        """Other seats' hands that keep every hard fact (candidates), by backtracking in random
+        order; the soft factors are left out. The true deal keeps them all, so one always exists."""
+        v, k = self.view, self.knowledge
+        pool = self.pool()
+        hands: list[list[str]] = [[] for _ in range(v.players)]
+        hands[self.me] = list(v.hand)
+        slots: list[tuple[int, frozenset[str] | None]] = []
+        for s in range(v.players):
+            if s == self.me or v.hand_sizes[s] == 0:
+                continue
+            held = list(k.holds.get(s, ()))
+            hands[s].extend(held)
+            need = v.hand_sizes[s] - len(held)
+            sets: list[frozenset[str] | None] = [cs for cs in k.candidates.get(s, ()) if len(cs) != 1]
+            slots.extend((s, cs) for cs in (sets + [None] * need)[:need])
+        slots.sort(key=lambda sc: len(sc[1]) if sc[1] is not None else len(pool) + 1)
+        picks: list[str] = []
+
+        def place(i: int) -> bool:
+            if i == len(slots):
+                return True
+            cs = slots[i][1]
+            options = [c for c, n in sorted(pool.items()) if n > 0 and (cs is None or c in cs)]
+            rng.shuffle(options)
+            for c in options:
+                pool[c] -= 1
+                picks.append(c)
+                if place(i + 1):
+                    return True
+                picks.pop()
+                pool[c] += 1
+            return False
+
+        if not place(0):  # cannot happen for a view of a real game; keep the last greedy deal's shape
+            raise RuntimeError("no deal of the hidden cards keeps what this seat knows")
+        for (s, _), c in zip(slots, picks, strict=True):
+            hands[s].append(c)
+        return hands, pool
+
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """One assignment of every hidden card consistent with the view.
 
@@ -231,12 +271,12 @@ class Belief:
         ``set_aside`` (None when it was taken).
         """
         v = self.view
-        for _ in range(SAMPLE_TRIES - 1):
+        for _ in range(SAMPLE_TRIES):
             hands, pool, consistent = self._deal(rng)
             if consistent:
                 break
-        else:
-            hands, pool, _ = self._deal(rng)
+        else:  # the greedy deal keeps breaking a hard fact: search for a consistent one
+            hands, pool = self._deal_exact(rng)
         rest = list(pool.elements())
         rest.sort()
         rng.shuffle(rest)
