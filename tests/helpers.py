@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import islice
 
 from loveletter.engine import Game, PositionError
 from loveletter.engine.events import thaw
@@ -55,6 +56,15 @@ def random_positions(edition: str, players: int, seed: int, max_rounds: int = 4,
             g.start_round()
         yield g
         g.apply(r.choice(g.legal_decisions()))
+
+
+def views_of_games(edition: str, players: int, seeds: tuple[int, ...], seats: tuple[int, ...], steps: int) -> list:
+    """The views of ``seats`` before each of the first ``steps`` decisions of random games, game after game."""
+    views = []
+    for seed in seeds:
+        for g in islice(random_positions(edition, players, seed), steps):
+            views += [g.view(s) for s in seats]
+    return views
 
 
 def hidden_shuffled(g: Game, seat: int, r: random.Random, tries: int = 20) -> Game:

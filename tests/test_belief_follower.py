@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import random_positions
+from helpers import random_positions, views_of_games
 
 from loveletter.bots.belief import Belief, BeliefFollower
 from loveletter.bots.heuristic import scores
@@ -38,17 +38,7 @@ def test_a_followed_belief_equals_the_full_replay_at_every_step(edition: str, pl
 
 
 def test_a_follower_fed_views_of_other_games_and_seats_starts_again() -> None:
-    views = []
-    for seed in (3, 4):
-        g = Game("premium", 5, seed=seed)
-        rnd = random.Random(seed)
-        for _ in range(40):
-            if g.game_over:
-                break
-            if g.to_move is None:
-                g.start_round()
-            views += [g.view(0), g.view(2)]
-            g.apply(rnd.choice(g.legal_decisions()))
+    views = views_of_games("premium", 5, seeds=(3, 4), seats=(0, 2), steps=40)
     f = BeliefFollower()
     for v in random.Random(9).sample(views, len(views)) + views:
         same(f(v), Belief(v))

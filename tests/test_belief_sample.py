@@ -58,11 +58,8 @@ def test_the_exact_deal_keeps_every_fact(edition: str, players: int) -> None:
         det = Determinizer(view)
         for _ in range(3):
             hands, pool = belief._deal_exact(rng)
-            sample = {"hands": hands, "deck": sorted(pool.elements())[: view.deck_size], "set_aside": None}
             rest = sorted(pool.elements())
-            if not view.set_aside_taken:
-                sample["set_aside"] = rest.pop()
-            sample["deck"] = rest
+            set_aside = None if view.set_aside_taken else rest.pop()
             if len(rest) == view.deck_size and not belief.knowledge.deck_bottom:
-                determinize(det, sample, s)
+                determinize(det, {"hands": hands, "deck": rest, "set_aside": set_aside}, s)
             determinize(det, belief.sample(rng), s)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import random_positions
+from helpers import random_positions, views_of_games
 
-from loveletter.engine import Game
 from loveletter.engine.knowledge import Follower, knowledge
 
 SETUPS = [("classic", 2), ("classic", 4), ("premium", 5), ("premium", 8), ("2019", 3), ("2019", 6)]
@@ -27,18 +26,7 @@ def test_following_a_game_step_by_step_equals_the_full_replay(edition: str, play
 
 
 def test_a_follower_given_views_out_of_order_or_of_another_game_starts_again() -> None:
-    views = []
-    for seed in (1, 2):
-        g = Game("classic", 3, seed=seed)
-        rnd = random.Random(seed)
-        for _ in range(30):
-            if g.game_over:
-                break
-            if g.to_move is None:
-                g.start_round()
-            views.append(g.view(0))
-            views.append(g.view(1))
-            g.apply(rnd.choice(g.legal_decisions()))
+    views = views_of_games("classic", 3, seeds=(1, 2), seats=(0, 1), steps=30)
     f = Follower()
     rnd = random.Random(7)
     for v in rnd.sample(views, len(views)) + views:

@@ -178,11 +178,17 @@ class Belief:
             out[v] = out.get(v, 0.0) + p
         return out
 
+    def _hand_facts(self, s: int) -> tuple[list[str], list[frozenset[str] | None]]:
+        """Seat ``s``'s known cards, and one candidate set (None: any card) per card we do not know."""
+        held = list(self.knowledge.holds.get(s, ()))
+        need = self.view.hand_sizes[s] - len(held)
+        sets: list[frozenset[str] | None] = [cs for cs in self.knowledge.candidates.get(s, ()) if len(cs) != 1]
+        return held, (sets + [None] * need)[:need]
+
     def _deal(self, rng: random.Random) -> tuple[list[list[str]], Counter[str], bool]:
         """Other seats' hands drawn from the pool; False if a card had to break a hard fact
         (the candidates of a card were all taken by earlier picks)."""
         v = self.view
-        k = self.knowledge
         pool = self.pool()
         consistent = True
         hands: list[list[str]] = [[] for _ in range(v.players)]
@@ -193,12 +199,8 @@ class Belief:
         others.sort(key=lambda s: 0 if self.known[s] is not None else (
             1 if 0.0 in self.factor[s].values() else (2 if self.factor[s] else 3)))
         for s in others:
-            held = list(k.holds.get(s, ()))
+            held, slots = self._hand_facts(s)
             hands[s].extend(held)
-            # one candidate set per card we do not know (the known ones are the singletons)
-            need = v.hand_sizes[s] - len(held)
-            slots: list[frozenset[str] | None] = [cs for cs in k.candidates.get(s, ()) if len(cs) != 1]
-            slots = (slots + [None] * need)[:need]
             f = self.factor[s]
             for cs in slots:
                 items = [(c, n * f.get(c, 1.0)) for c, n in sorted(pool.items()) if n > 0 and (cs is None or c in cs)]
@@ -224,7 +226,7 @@ class Belief:
     def _deal_exact(self, rng: random.Random) -> tuple[list[list[str]], Counter[str]]:
         """Other seats' hands that keep every hard fact (candidates), by backtracking in random
         order; the soft factors are left out. The true deal keeps them all, so one always exists."""
-        v, k = self.view, self.knowledge
+        v = self.view
         pool = self.pool()
         hands: list[list[str]] = [[] for _ in range(v.players)]
         hands[self.me] = list(v.hand)
@@ -232,11 +234,9 @@ class Belief:
         for s in range(v.players):
             if s == self.me or v.hand_sizes[s] == 0:
                 continue
-            held = list(k.holds.get(s, ()))
+            held, sets = self._hand_facts(s)
             hands[s].extend(held)
-            need = v.hand_sizes[s] - len(held)
-            sets: list[frozenset[str] | None] = [cs for cs in k.candidates.get(s, ()) if len(cs) != 1]
-            slots.extend((s, cs) for cs in (sets + [None] * need)[:need])
+            slots.extend((s, cs) for cs in sets)
         slots.sort(key=lambda sc: len(sc[1]) if sc[1] is not None else len(pool) + 1)
         picks: list[str] = []
 
@@ -255,7 +255,7 @@ class Belief:
                 pool[c] += 1
             return False
 
-        if not place(0):  # cannot happen for a view of a real game; keep the last greedy deal's shape
+        if not place(0):  # cannot happen for a view of a real game
             raise RuntimeError("no deal of the hidden cards keeps what this seat knows")
         for (s, _), c in zip(slots, picks, strict=True):
             hands[s].append(c)

@@ -236,7 +236,6 @@ class ISMCTSBot(Bot):
         self.lam = 0.5
         self.prune = 0.0
         self.beta = 0.0
-        self._prior: dict[Decision, float] = {}
 
     def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
         """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
@@ -261,8 +260,9 @@ class ISMCTSBot(Bot):
             return legal[0]
         sc = heuristic_scores(view, self.follow(view))
         cands = self.candidates(view, sc)
+        prior: dict[Decision, float] = {}
         if self.guide is not None:
-            cands = self._guided_candidates(view, cands)
+            cands, prior = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
         belief = self.follow(view)
@@ -277,34 +277,34 @@ class ISMCTSBot(Bot):
         start = list(view.tokens)
         rng = self.rng
         prior_q = [max(0.0, min(1.0, sc[d])) for d in cands]
-        bonus = self._bonus(cands)
+        bonus = self._bonus(cands, prior)
         if self.mode == "ucb":
             i = self._ucb(cands, prior_q, bonus, belief, template, know, me, start, rng)
         else:
             i = self._halving(cands, prior_q, bonus, belief, template, know, me, start, rng)
         return cands[i]
 
-    def _bonus(self, cands: list[Decision]) -> list[float]:
+    def _bonus(self, cands: list[Decision], prior: dict[Decision, float]) -> list[float]:
         """What is added to each candidate's mean reward when they are compared: ``beta * log(p / p_max)``
-        under the guide's prior (0 without a guide or with ``beta=0``)."""
-        if self.guide is None or self.beta <= 0 or not self._prior:
+        under the guide's ``prior`` (0 without a guide or with ``beta=0``)."""
+        if self.beta <= 0 or not prior:
             return [0.0] * len(cands)
-        p = [max(self._prior.get(d, 0.0), 1e-6) for d in cands]
+        p = [max(prior.get(d, 0.0), 1e-6) for d in cands]
         top = max(p)
         return [self.beta * math.log(x / top) for x in p]
 
-    def _guided_candidates(self, view: View, cands: list[Decision]) -> list[Decision]:
-        """The prior's pruning: the likeliest legal decision is always searched; unlikely ones are not."""
+    def _guided_candidates(self, view: View, cands: list[Decision]) -> tuple[list[Decision], dict[Decision, float]]:
+        """The prior's pruning: the likeliest legal decision is always searched; unlikely ones are not.
+        Also returns the prior (a probability per legal decision)."""
         legal = list(view.legal)
         probs = self.guide.prior(view, legal)
         p = dict(zip(legal, probs, strict=True))
-        self._prior = p
         top = max(legal, key=lambda d: p[d])
         out = list(cands) if top in cands else [*cands, top]
         if self.prune > 0:
             keep = [d for d in out if p[d] >= self.prune * p[top]]
             out = keep if keep else [top]
-        return out
+        return out, p
 
     def _leaf_value(self, g: Game, me: int, start: list[int]) -> float:
         """The guide's value of a position where ``me`` decides, in the rollout's reward units."""
