@@ -122,6 +122,30 @@ def test_rewards_round_and_game() -> None:
             assert [totals[f"player_{s}"] for s in range(3)] == [float(t) for t in tokens]
 
 
+@pytest.mark.parametrize(("edition", "players"), [("classic", 3), ("premium", 6), ("2019", 4)])
+def test_round_win_counts_match_the_round_rewards(edition: str, players: int) -> None:
+    """``Match.rounds_won`` counts, per seat, the rounds whose ``round`` reward it got as a winner."""
+    from loveletter.rl.core import Match
+
+    m = Match(edition, players, reward="round")
+    rng = np.random.default_rng(1)
+    wins, decided, several = [0] * players, 0, 0
+    for seed in range(6):
+        m.reset(seed)
+        while not m.done:
+            legal = np.flatnonzero(m.mask(m.to_move))
+            r = m.step(int(rng.choice(legal)))
+            if any(r):
+                decided += 1
+                several += sum(x > 0 for x in r) > 1
+                for s in range(players):
+                    wins[s] += r[s] > 0
+    assert m.rounds_won == wins and m.rounds_decided == decided > 0
+    if edition == "classic":
+        assert sum(wins) == decided and several == 0  # one winner per round
+    assert sum(wins) >= decided
+
+
 def test_illegal_action_raises() -> None:
     e = env("classic", 2)
     e.reset(seed=1)

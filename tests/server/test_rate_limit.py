@@ -123,6 +123,43 @@ def test_without_a_valid_token_the_address_is_limited(limited: Any, people: Any)
     assert ada.get("/api/me").status_code == 200  # an identity has its own bucket
 
 
+def test_an_unknown_token_is_looked_up_once_then_believed_unknown_for_a_while(
+        limited: Any, people: Any, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limiter and the route both ask who a token is: storage is read once for a bad token,
+    and again only after ``UNKNOWN_TOKEN_SECONDS``; a good token still works meanwhile."""
+    from loveletter.server.tables import UNKNOWN_TOKEN_SECONDS
+
+    srv = limited[0]
+    reads: list[str] = []
+    lookup = srv.hub.store.identity_by_token
+
+    async def counted(h: str) -> Any:
+        reads.append(h)
+        return await lookup(h)
+
+    monkeypatch.setattr(srv.hub.store, "identity_by_token", counted)
+    with httpx.Client(base_url=srv.url, timeout=30) as http:
+        bad = {"authorization": "Bearer no-such-token-anywhere"}
+        assert http.get("/api/me", headers=bad).status_code == 401
+        assert http.get("/api/me", headers=bad).status_code == 401
+        assert len(reads) == 1
+        clock.advance(UNKNOWN_TOKEN_SECONDS + 1)
+        assert http.get("/api/me", headers=bad).status_code == 401
+        assert len(reads) == 2
+    assert people("Ada").get("/api/me").status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_bucket(limited: Any, clock: Clock) -> None:
+    """uvicorn believes X-Forwarded-For from a trusted proxy (127.0.0.1 by default, else
+    ``serve --forwarded-allow-ips``): anonymous users behind the proxy do not share one bucket."""
+    with httpx.Client(base_url=limited[0].url, timeout=30) as http:
+        one = {"x-forwarded-for": "198.51.100.7"}
+        exhaust(lambda: http.get("/api/tables", headers=one))
+        other = {"x-forwarded-for": "198.51.100.8"}
+        assert [http.get("/api/tables", headers=other).status_code for _ in range(BURST)] == [200] * BURST
+        assert http.get("/api/tables", headers=one).status_code == 429
+
+
 def refused(http: httpx.Client, by: str) -> float:
     """The server's count of rate-limited requests by ``by`` (Prometheus text)."""
     for line in http.get("/metrics").text.splitlines():

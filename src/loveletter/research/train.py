@@ -176,6 +176,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         b_rew = np.zeros((T, E), np.float32)
         b_done = np.zeros((T, E), np.float32)
         results: dict[str, list[float]] = {}
+        before = _opponent_rounds(envs, kinds)
         for t in range(T):
             with torch.no_grad():
                 o, m = torch.from_numpy(obs), torch.from_numpy(mask)
@@ -229,7 +230,10 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         state["rounds"] += n_rounds
         state["elapsed"] = time.perf_counter() - t0
         won = {k: float(np.mean([r > 0 for r in v])) for k, v in results.items() if v}
-        state["curve"].append((state["elapsed"], state["rounds"], won))
+        after = _opponent_rounds(envs, kinds)
+        ref = {k: (after[k][0] - before[k][0]) / (after[k][1] - before[k][1])
+               for k in after if after[k][1] > before[k][1]}
+        state["curve"].append((state["elapsed"], state["rounds"], won, ref))
         if uses_self and state["update"] % cfg.snapshot == 0:
             save_model(self_path)
         if state["update"] % cfg.checkpoint_every == 0:
@@ -255,9 +259,26 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     return summary
 
 
-def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path, title: str,
-               par: float = 0.5) -> None:
-    """The learning curve: per opponent kind, the share of training rounds won (moving average)."""
+def _opponent_rounds(envs: Sequence[Any], kinds: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Per opponent kind: rounds won by the opponents' seats, and opponent seats times rounds decided."""
+    out: dict[str, tuple[int, int]] = {}
+    for e, k in zip(envs, kinds, strict=True):
+        m = e.match
+        won = sum(m.rounds_won[s] for s in range(m.players) if s != e.seat)
+        w, n = out.get(k, (0, 0))
+        out[k] = (w + won, n + m.rounds_decided * (m.players - 1))
+    return out
+
+
+def _smooth(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    w = min(20, len(y))
+    return x[w - 1:], np.convolve(y, np.ones(w) / w, mode="valid"), w
+
+
+def plot_curve(curve: Sequence[tuple[Any, ...]], path: Path, title: str, par: float = 0.5) -> None:
+    """The learning curve: per opponent kind, the share of training rounds won (moving average), and
+    the share won by an average opponent seat in the same rounds (a bot opponent's own level: in
+    premium and 2019 a round can have several winners, so it is above the ``par`` of 1/n)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -269,12 +290,14 @@ def plot_curve(curve: Sequence[tuple[float, int, dict[str, float]]], path: Path,
         pts = [(c[0] / 60, c[2][k]) for c in curve if k in c[2]]
         if not pts:
             continue
-        x = np.array([p[0] for p in pts])
-        y = np.array([p[1] for p in pts])
-        w = min(20, len(y))
-        smooth = np.convolve(y, np.ones(w) / w, mode="valid")
-        ax.plot(x[w - 1:], smooth, label=f"vs {k} (moving average of {w} updates)")
-    ax.axhline(par, color="grey", lw=0.8, ls="--", label=f"par ({100 * par:.0f}%)")
+        x, y, w = _smooth(np.array([p[0] for p in pts]), np.array([p[1] for p in pts]))
+        line, = ax.plot(x, y, label=f"vs {k} (moving average of {w} updates)")
+        ref = [(c[0] / 60, c[3][k]) for c in curve if len(c) > 3 and k in c[3]]
+        if ref and k != "self":
+            x, y, _ = _smooth(np.array([p[0] for p in ref]), np.array([p[1] for p in ref]))
+            ax.plot(x, y, color=line.get_color(), ls=":", lw=1, label=f"an average {k} seat, same rounds")
+    ax.axhline(par, color="grey", lw=0.8, ls="--",
+               label=f"1/n = {100 * par:.0f}% (a fair share if each round had one winner)")
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel("rounds won by the sampled policy")
     ax.set_title(title)

@@ -53,6 +53,11 @@ class Match:
         self.encoder = Encoder(edition, players)
         self.table: Table | None = None
         self.done = False
+        # Rounds with a winner (some seats but not all gained) and, per seat, how many it won: kept
+        # across resets. In premium and 2019 several seats can gain in one round (Jester, Bishop,
+        # Spy), so a seat's fair share of such rounds is not 1/n: these counts measure it.
+        self.rounds_decided = 0
+        self.rounds_won = [0] * players
 
     def reset(self, seed: int) -> None:
         game = Game(self.edition, self.players, seed=seed, options=self.options, profile=self.profile)
@@ -98,8 +103,13 @@ class Match:
         if self.reward == "tokens":
             rewards = [float(g.tokens[s] - before[s]) for s in range(n)]
         if g.round_over:
+            gained = [g.tokens[s] - self._round_tokens[s] for s in range(n)]
+            if any(outcome(gained)):
+                self.rounds_decided += 1
+                for s in range(n):
+                    self.rounds_won[s] += gained[s] > 0
             if self.reward == "round":
-                rewards = outcome([g.tokens[s] - self._round_tokens[s] for s in range(n)])
+                rewards = outcome(gained)
             if g.game_over:
                 self.done = True
                 if self.reward == "game":

@@ -23,6 +23,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="REST requests per second per identity (per address without one), sustained "
                         "(default 10; 0: no REST rate limit)")
     s.add_argument("--rest-burst", type=int, default=None, help="... and at once (default 50)")
+    s.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+                        "X-Forwarded-Proto are believed, or '*' (default: $FORWARDED_ALLOW_IPS, else "
+                        "127.0.0.1); the client address keys the REST rate limit of requests without a token")
     s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     s.add_argument("--plain-logs", action="store_true", help="human-readable logs instead of JSON lines")
     s.add_argument("--print-schema", action="store_true", help="print the protocol's JSON Schema and exit")
@@ -69,7 +73,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"loveletter: serving on http://{args.host}:{args.port} (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_config=None, ws_max_size=1024 * 1024,
                 ws_per_message_deflate=False, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                timeout_graceful_shutdown=10, lifespan="on")
+                timeout_graceful_shutdown=10, lifespan="on", proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
 
 

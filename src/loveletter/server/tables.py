@@ -118,6 +118,9 @@ def _now_ms(clock: Callable[[], float]) -> int:
     return int(clock() * 1000)
 
 
+UNKNOWN_TOKEN_SECONDS = 5.0  # how long "no such token" is believed without asking storage again
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -722,6 +725,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
         self._identities: OrderedDict[str, IdentityRow] = OrderedDict()
+        # Token hashes storage did not know, with when that answer expires: a request with a bad
+        # token is looked up by the rate limiter and again by its route; this spares the second read.
+        self._unknown: OrderedDict[str, float] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.draining = False
         metrics.track_tables(lambda status: sum(1 for t in [*self.tables.values(), *self._finished.values()]
@@ -777,6 +783,7 @@ class Hub:
             await self.store.add_identity(row)
         except StoreError:
             raise TableError("unavailable", {}, 503) from None
+        self._unknown.pop(row.token_hash, None)
         return row, token
 
     async def identity_for(self, token: str | None) -> IdentityRow | None:
@@ -785,8 +792,15 @@ class Hub:
         h = _hash(token)
         row = self._identities.get(h)
         if row is None:
+            now = self.config.clock()
+            if self._unknown.get(h, now) > now:
+                return None
             row = await self.store.identity_by_token(h)
             if row is None:
+                self._unknown[h] = now + UNKNOWN_TOKEN_SECONDS
+                self._unknown.move_to_end(h)
+                while self._unknown and (len(self._unknown) > 10_000 or next(iter(self._unknown.values())) <= now):
+                    self._unknown.popitem(last=False)  # the oldest first: expired, or over the cap
                 return None
             self._identities[h] = row
             if len(self._identities) > 10_000:
