@@ -72,6 +72,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 250, 2026),
     "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 167, 2026),
     "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 250, 2026),
+    # the guided search of each multi-player model (its prior prunes the candidates; rollouts only)
+    "classic4-guided-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=200:lam=0")]
+                                       + ["heuristic"] * 3, 100, 2026),
+    "premium6-guided-vs-5-heuristic": ("premium", 6, [guided("premium6.npz", "iters=200:lam=0")]
+                                       + ["heuristic"] * 5, 67, 2026),
+    "2019-4-guided-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=200:lam=0")]
+                                     + ["heuristic"] * 3, 100, 2026),
 }
 
 LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]

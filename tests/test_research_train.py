@@ -95,3 +95,23 @@ def test_train_whole_game_episodes_score_each_round(tmp_path) -> None:
             train(TrainConfig(episode="match", out=str(out)), progress=False, log=None)
     finally:
         rl.LoveLetterEnv = original  # type: ignore[misc]
+
+
+def test_belief_features_carry_from_training_to_expert_iteration(tmp_path) -> None:
+    """``--features belief`` makes a network with the longer observation; an expert iteration and a
+    PPO run from it keep the features of their ``--init`` model."""
+    from loveletter.rl.encoding import obs_size
+
+    first = tmp_path / "b.npz"
+    assert main(["train", "--edition", "premium", "--players", "5", "--opponents", "random", "--envs", "2",
+                 "--steps", "8", "--rounds", "10", "--features", "belief", "--out", str(first), "--quiet"]) == 0
+    model = load_model(first)
+    assert model["features"] == "belief" and model["layers"][0][0].shape[0] == obs_size("premium", 5, "belief")
+    nxt = tmp_path / "next.npz"
+    assert main(["train", "--expert", "2", "--init", str(first), "--out", str(nxt), "--teacher", "heuristic",
+                 "--opponents", "random", "--quiet"]) == 0
+    assert load_model(nxt)["features"] == "belief"
+    again = tmp_path / "again.npz"
+    assert main(["train", "--edition", "premium", "--players", "5", "--opponents", "random", "--envs", "2",
+                 "--steps", "8", "--rounds", "10", "--init", str(nxt), "--out", str(again), "--quiet"]) == 0
+    assert load_model(again)["features"] == "belief"

@@ -62,9 +62,10 @@ def test_action_round_trip_and_mask(edition: str, players: int) -> None:
                 assert not env_.unwrapped.match.mask(other).any()
 
 
+@pytest.mark.parametrize("features", ["facts", "belief"])
 @pytest.mark.parametrize("edition,players", CONFIGS)
-def test_observation_ignores_hidden_cards(edition: str, players: int) -> None:
-    enc = Encoder(edition, players)
+def test_observation_ignores_hidden_cards(edition: str, players: int, features: str) -> None:
+    enc = Encoder(edition, players, features)
     rng = random.Random(7)
     changed = 0
     for g in random_states(edition, players, games=2, seed=11 + players):
@@ -144,6 +145,41 @@ def test_round_win_counts_match_the_round_rewards(edition: str, players: int) ->
     if edition == "classic":
         assert sum(wins) == decided and several == 0  # one winner per round
     assert sum(wins) >= decided
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("premium", 6), ("2019", 4)])
+def test_belief_features_append_each_other_seats_card_probabilities(edition: str, players: int) -> None:
+    """``features="belief"``: the facts layout unchanged, then per other seat the belief's distribution
+    of its hand card (summing to 1 while the seat is in the round, zeros once it is out)."""
+    from loveletter.bots.belief import Belief
+    from loveletter.rl.encoding import obs_size
+
+    facts, belief = Encoder(edition, players), Encoder(edition, players, "belief")
+    k = len(facts.cards)
+    assert belief.size == obs_size(edition, players, "belief") == facts.size + (players - 1) * k
+    seen_out = 0
+    for g in random_states(edition, players, games=2, seed=3):
+        seat = g.to_move
+        v = g.view(seat)
+        a, b = facts.encode(v), belief.encode(v)
+        assert np.array_equal(b[:facts.size], a)
+        blocks = b[facts.size:].reshape(players - 1, k)
+        full = Belief(v)
+        for r in range(1, players):
+            s = (seat + r) % players
+            if v.alive[s]:
+                assert blocks[r - 1].sum() == pytest.approx(1.0, abs=1e-5)
+                for c, p in full.distribution(s).items():
+                    assert blocks[r - 1][facts.card_index[c]] == pytest.approx(p, abs=1e-6)
+            else:
+                seen_out += 1
+                assert not blocks[r - 1].any()
+    assert seen_out > 0 or players == 2  # with two players a round ends as soon as one is out
+    with pytest.raises(ValueError, match="features"):
+        Encoder(edition, players, "beliefs")
+    e = LoveLetterEnv(edition, players, opponents="random", features="belief")
+    obs, _ = e.reset(seed=2)
+    assert obs["observation"].shape == e.observation_space["observation"].shape == (belief.size,)
 
 
 def test_illegal_action_raises() -> None:

@@ -17,13 +17,31 @@ from loveletter.rl.policy_bot import PolicyBot, load_model, logits, save_npz
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def tiny_model(path: Path, edition: str, players: int, seed: int = 0) -> Path:
+def tiny_model(path: Path, edition: str, players: int, seed: int = 0, features: str = "facts") -> Path:
     rng = np.random.default_rng(seed)
-    sizes = [obs_size(edition, players), 16, action_space(edition, players).size]
+    sizes = [obs_size(edition, players, features), 16, action_space(edition, players).size]
     layers = [(rng.normal(size=(a, b)).astype(np.float32), rng.normal(size=b).astype(np.float32))
               for a, b in zip(sizes, sizes[1:], strict=False)]
-    save_npz(path, edition, players, layers)
+    save_npz(path, edition, players, layers, features=features)
     return path
+
+
+def test_a_model_keeps_its_features_and_is_read_with_them(tmp_path: Path) -> None:
+    """A ``features=belief`` model plays with the longer observation; a file without the key is ``facts``."""
+    belief = tiny_model(tmp_path / "b.npz", "premium", 5, features="belief")
+    facts = tiny_model(tmp_path / "f.npz", "premium", 5)
+    assert load_model(belief)["features"] == "belief" and load_model(facts)["features"] == "facts"
+    with np.load(facts) as data:
+        assert "features" not in data.files  # the files of the default stay as they were
+    bot = PolicyBot(path=str(belief))
+    assert bot.encoder.features == "belief" and bot.encoder.size == obs_size("premium", 5, "belief")
+    g = play_game("premium", 5, [f"loveletter.rl.policy_bot:PolicyBot:path={belief}"] + ["random"] * 4, 2)
+    assert g.game_winners
+    arrays = dict(np.load(facts))
+    arrays["features"] = np.array("beliefs")
+    np.savez(tmp_path / "bad.npz", **arrays)
+    with pytest.raises(Exception, match="features"):
+        PolicyBot(path=str(tmp_path / "bad.npz"))
 
 
 def play_game(edition: str, players: int, specs: list[str], seed: int) -> Game:

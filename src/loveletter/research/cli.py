@@ -49,7 +49,7 @@ def cmd_train(args: argparse.Namespace) -> int:
                       init=args.init, envs=args.envs, steps=args.steps, hidden=args.hidden, lr=args.lr,
                       entropy=args.entropy, threads=args.threads, seed=args.seed, snapshot=args.snapshot,
                       checkpoint_every=args.checkpoint_every, max_rounds=args.rounds,
-                      episode=args.episode)
+                      episode=args.episode, features=args.features)
     train(cfg, resume=args.resume, progress=not args.quiet)
     return 0
 
@@ -102,6 +102,9 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--episode", choices=("game", "round"), default="game",
                    help="game (default): whole games, so the policy sees every score; round: each episode is "
                         "a new game's first round")
+    t.add_argument("--features", choices=("facts", "belief"), default="facts",
+                   help="the observation of a new network: facts (default), or belief (adds each other seat's "
+                        "card probabilities); a network from --init keeps its own")
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "

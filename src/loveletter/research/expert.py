@@ -21,14 +21,14 @@ import numpy as np
 
 def _teacher_games(args: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``games`` games with the teacher in seat (game index % players); the teacher's labelled decisions."""
-    edition, players, teacher_spec, opponents, seed, games = args
+    edition, players, teacher_spec, opponents, seed, games, features = args
     from ..bots import make_bot
     from ..engine import Game
     from ..rl.actions import action_space
     from ..rl.encoding import Encoder
     from ..table import Automatic, Table
 
-    enc = Encoder(edition, players)
+    enc = Encoder(edition, players, features)
     acts = action_space(enc.edition, players)
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
@@ -66,10 +66,11 @@ def _teacher_games(args: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray, np.nd
 
 
 def collect(edition: str, players: int, teacher: str, opponents: list[str], games: int, seed: int = 0,
-            workers: int = 1, ray: str | None = None, chunk: int = 10,
-            progress: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Labelled decisions from ``games`` teacher games (chunks of ``chunk`` games per task)."""
-    tasks = [(edition, players, teacher, opponents, seed * 10_000 + i, min(chunk, games - i * chunk))
+            workers: int = 1, ray: str | None = None, chunk: int = 10, progress: bool = True,
+            features: str = "facts") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Labelled decisions from ``games`` teacher games (chunks of ``chunk`` games per task), the
+    observations encoded with ``features`` (those of the network they will train)."""
+    tasks = [(edition, players, teacher, opponents, seed * 10_000 + i, min(chunk, games - i * chunk), features)
              for i in range((games + chunk - 1) // chunk)]
     parts = []
     t0 = time.monotonic()
@@ -149,7 +150,7 @@ def distill(model: str, data: tuple[np.ndarray, np.ndarray, np.ndarray], out: st
             log(f"epoch {ep + 1}/{epochs}: held-out agreement with the teacher {accuracy(hold):.3f}")
     new_layers = [(mod.weight.detach().T.contiguous().numpy().copy(), mod.bias.detach().numpy().copy())
                   for mod in lin]
-    save_npz(out, m["edition"], m["players"], new_layers, m.get("value") or None)
+    save_npz(out, m["edition"], m["players"], new_layers, m.get("value") or None, m["features"])
     return {"decisions": int(len(lab)), "agreement_before": round(before, 4),
             "agreement_after": round(accuracy(hold), 4), "epochs": epochs}
 
@@ -166,7 +167,7 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
         teacher = teacher_budget
     t0 = time.monotonic()
     data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
-                   progress=progress)
+                   progress=progress, features=m["features"])
     t1 = time.monotonic()
     res = distill(model, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
     res.update(teacher=teacher, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),

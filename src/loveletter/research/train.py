@@ -55,6 +55,7 @@ class TrainConfig:
     checkpoint_every: int = 20
     max_rounds: int | None = None  # stop after this many training rounds (the probe's budget)
     episode: str = "game"  # "game": whole games (every score is seen); "round": a new game's first round each
+    features: str = "facts"  # the observation's feature set (loveletter.rl.encoding); an --init model's own wins
 
 
 def _paths(out: str) -> tuple[Path, Path, Path, Path]:
@@ -77,6 +78,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     from torch import nn
 
     from ..rl import LoveLetterEnv
+    from ..rl.encoding import check_features
     from ..rl.policy_bot import load_model, save_npz
 
     out_npz, ckpt_path, plot_path, self_path = _paths(cfg.out)
@@ -103,7 +105,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
                 m.bias.copy_(torch.from_numpy(b))
 
     def save_model(path: Path) -> None:
-        save_npz(path, cfg.edition, cfg.players, layers(actor), layers(critic))
+        save_npz(path, cfg.edition, cfg.players, layers(actor), layers(critic), cfg.features)
 
     uses_self = "self" in cfg.opponents
 
@@ -112,7 +114,14 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
 
     if cfg.episode not in ("game", "round"):
         raise ValueError(f"episode must be game or round, not {cfg.episode!r}")
-    envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode=cfg.episode,
+    ck = torch.load(ckpt_path, map_location="cpu", weights_only=False) if resume and ckpt_path.exists() else None
+    init_model = load_model(cfg.init) if cfg.init and ck is None else None
+    if ck is not None:  # the network's inputs decide the features: a checkpoint's, else the --init model's
+        cfg.features = ck["config"].get("features", "facts")
+    elif init_model is not None:
+        cfg.features = init_model["features"]
+    check_features(cfg.features)
+    envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode=cfg.episode, features=cfg.features,
                           opponents=spec(cfg.opponents[i % len(cfg.opponents)]), seat=i % cfg.players)
             for i in range(cfg.envs)]
     kinds = [cfg.opponents[i % len(cfg.opponents)] for i in range(cfg.envs)]
@@ -121,8 +130,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     actor, critic = mlp(n_obs, n_act), mlp(n_obs, 1)
     opt = torch.optim.Adam([*actor.parameters(), *critic.parameters()], lr=cfg.lr, eps=1e-5)
     state: dict[str, Any] = {"elapsed": 0.0, "update": 0, "rounds": 0, "curve": []}
-    if resume and ckpt_path.exists():
-        ck = torch.load(ckpt_path, map_location="cpu", weights_only=False)
+    if ck is not None:
         actor.load_state_dict(ck["actor"])
         critic.load_state_dict(ck["critic"])
         opt.load_state_dict(ck["opt"])
@@ -133,8 +141,8 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         if log:
             log(f"resumed from {ckpt_path}: update {state['update']}, {state['rounds']} rounds, "
                 f"{state['elapsed'] / 60:.1f} min")
-    elif cfg.init:
-        model = load_model(cfg.init)
+    elif init_model is not None:
+        model = init_model
         if (model["edition"], model["players"]) != (envs[0].match.encoder.edition, cfg.players):
             raise ValueError(f"{cfg.init} is a model for {model['edition']}/{model['players']}")
         load_layers(actor, model["layers"])

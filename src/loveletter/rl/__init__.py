@@ -18,6 +18,9 @@ Environments
 
 ``edition`` is ``classic`` (2-4 players), ``premium`` (2-8) or ``2019`` (2-6); ``options`` and
 ``profile`` are the engine's rule options. ``episode="round"`` ends the episode after one round.
+``features="belief"`` (both environments) appends the belief's card probabilities of every other
+seat to the observation (see :mod:`loveletter.rl.encoding`); the default ``"facts"`` keeps the
+layout below.
 
 Observation
 -----------
@@ -59,6 +62,8 @@ Versions
   "known" to it once I played a copy of that card; public facts such as a Bishop target keeping
   the named card, a lost comparison's bound, trades between others and my Chancellor's deck
   bottom count), and multi-hot when a seat holds two known cards.
+* ``loveletter_v0`` (same default layout) -- the option ``features="belief"``: the layout grows by
+  ``(n-1)K`` values at the end; without it nothing changes.
 """
 
 from __future__ import annotations

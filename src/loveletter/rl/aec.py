@@ -30,10 +30,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo naming convention
         *,
         profile: str = "bga",
         episode: str = "game",
+        features: str = "facts",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.match = Match(edition, players, options=options, profile=profile, reward=reward, episode=episode)
+        self.match = Match(edition, players, options=options, profile=profile, reward=reward, episode=episode,
+                           features=features)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]

@@ -40,6 +40,7 @@ class Match:
         profile: str = "bga",
         reward: str = "game",
         episode: str = "game",
+        features: str = "facts",
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
@@ -50,7 +51,7 @@ class Match:
         self.reward, self.episode = reward, episode
         Game(edition, players, options=self.options, profile=profile)  # validate now
         self.actions = action_space(Game(edition, players).edition.name, players)
-        self.encoder = Encoder(edition, players)
+        self.encoder = Encoder(edition, players, features)
         self.table: Table | None = None
         self.done = False
         # Rounds with a winner (some seats but not all gained) and, per seat, how many it won: kept

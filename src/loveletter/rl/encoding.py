@@ -27,6 +27,13 @@ per seat r     9      in round, protected, current player, mandated, holds the J
   knows mine   K      one-hot: the card of mine that seat surely knows I hold; zeros for r = 0
 =============  =====  ===========================================================================
 
+With ``features="belief"`` (an option; the default ``"facts"`` is the layout above) one block
+follows for each other seat ``r = 1 .. n-1``: ``K`` values, the probability of each card being in
+that seat's hand under :class:`loveletter.bots.belief.Belief` of the view (the distribution the
+``heuristic`` and ``ismcts`` bots reason with: the known card when there is one, else the cards
+nobody has placed, weighted by what the seat's plays suggest); zeros for a seat out of the round.
+Length ``9 + 3K + n + n(9 + 3K) + (n-1)K``.
+
 "Known" and "knows mine" are :func:`loveletter.engine.knowledge.knowledge` of the view
 (``holds`` and ``knows_mine``): looks, comparisons, trades (what I know travels with the hands),
 public facts such as a Bishop target keeping a named card, and the deck bottom I filled with a
@@ -42,19 +49,28 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.belief import BeliefFollower
 from ..engine import View
 from ..engine.editions import ALL_CARDS, find_edition
 from ..engine.knowledge import Follower
 
 PHASES = ("play", "chancellor", "bishop", "cardinal")
 SEAT_FLAGS = 9
+FEATURES = ("facts", "belief")
 
 
-def obs_size(edition: str, players: int) -> int:
-    """Length of the encoding for an edition and player count."""
+def check_features(features: object) -> str:
+    if features not in FEATURES:
+        raise ValueError(f"features must be one of {FEATURES}, not {features!r}")
+    return str(features)
+
+
+def obs_size(edition: str, players: int, features: str = "facts") -> int:
+    """Length of the encoding for an edition and player count (and feature set)."""
     k = len(_cards(edition, players))
     n = players
-    return 9 + 3 * k + n + n * (SEAT_FLAGS + 3 * k)
+    extra = (n - 1) * k if check_features(features) == "belief" else 0
+    return 9 + 3 * k + n + n * (SEAT_FLAGS + 3 * k) + extra
 
 
 def _cards(edition: str, players: int) -> tuple[str, ...]:
@@ -65,7 +81,8 @@ def _cards(edition: str, players: int) -> tuple[str, ...]:
 class Encoder:
     """Encodes views of one edition and player count (see the module docstring for the layout)."""
 
-    def __init__(self, edition: str, players: int) -> None:
+    def __init__(self, edition: str, players: int, features: str = "facts") -> None:
+        self.features = check_features(features)
         self.edition = find_edition(edition).name
         self.players = players
         self.cards = _cards(edition, players)
@@ -73,8 +90,9 @@ class Encoder:
         counts = find_edition(edition).deck(players).counts
         self.copies = np.array([counts[c] for c in self.cards], dtype=np.float32)
         self.deck_size = float(sum(counts.values()))
-        self.size = obs_size(edition, players)
+        self.size = obs_size(edition, players, features)
         self._follow = [Follower() for _ in range(players)]  # knowledge per seat, fed only new events
+        self._belief = [BeliefFollower() for _ in range(players)] if features == "belief" else []
 
     def _counts(self, cards: Any) -> np.ndarray:
         out = np.zeros(len(self.cards), dtype=np.float32)
@@ -134,5 +152,14 @@ class Encoder:
                 for c in knows_mine.get(s, ()):
                     out[i + self.card_index[c]] = 1.0
             i += k
+        if self._belief:
+            belief = self._belief[me](view)
+            pool = belief.pool()
+            for r in range(1, n):
+                s = (me + r) % n
+                if view.alive[s]:
+                    for c, p in belief.distribution(s, pool).items():
+                        out[i + self.card_index[c]] = p
+                i += k
         assert i == self.size
         return out

@@ -34,7 +34,7 @@ class NetworkGuide:
             raise ValueError(f"{path}: no value network (vw0, vb0, ...) in the model")
         self.edition, self.players = model["edition"], model["players"]
         self.policy, self.value_net = model["layers"], model["value"]
-        self.encoder = Encoder(self.edition, self.players)
+        self.encoder = Encoder(self.edition, self.players, model["features"])
         self.actions = action_space(self.edition, self.players)
 
     def _check(self, view: View) -> None:

@@ -35,9 +35,11 @@ class LoveLetterEnv(gym.Env):
         seat: int = 0,
         profile: str = "bga",
         episode: str = "game",
+        features: str = "facts",
         render_mode: str | None = None,
     ) -> None:
-        self.match = Match(edition, players, options=options, profile=profile, reward=reward, episode=episode)
+        self.match = Match(edition, players, options=options, profile=profile, reward=reward, episode=episode,
+                           features=features)
         if not 0 <= seat < players:
             raise ValueError(f"no seat {seat} in a {players}-player game")
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)

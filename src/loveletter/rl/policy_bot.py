@@ -8,8 +8,10 @@ the first training example wrote) is read with ``torch.load`` when PyTorch is in
 Model format (both files hold the same items): ``edition`` and ``players`` (what the model was
 trained for), and layers ``w0, b0, w1, b1, ...`` of a multilayer perceptron, ``x @ w + b`` with a
 tanh between layers and none after the last one, whose output is one logit per action index.
-Optionally ``vw0, vb0, ...``: a value network of the same form with one output, the expected round
-outcome for the observing seat (+1 a win, -1/(n-1) a loss), used by policy-guided search.
+Optionally ``features`` (the observation's feature set, ``facts`` when absent: see
+:mod:`loveletter.rl.encoding`) and ``vw0, vb0, ...``: a value network of the same form with one
+output, the expected round outcome for the observing seat (+1 a win, -1/(n-1) a loss), used by
+policy-guided search.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..bots import Bot
 from ..bots.base import BotOptionError, check_options
 from ..engine import Decision, View
 from .actions import action_space
-from .encoding import Encoder
+from .encoding import FEATURES, Encoder
 
 
 def load_model(path: str | Path) -> dict[str, Any]:
@@ -75,7 +77,11 @@ def _read_model(path: Path) -> dict[str, Any]:
     while f"vw{i}" in raw:
         value.append((np.asarray(raw[f"vw{i}"], dtype=np.float32), np.asarray(raw[f"vb{i}"], dtype=np.float32)))
         i += 1
-    return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers, "value": value}
+    features = str(raw["features"]) if "features" in raw else "facts"
+    if features not in FEATURES:
+        raise ValueError(f"unknown features {features!r}")
+    return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers, "value": value,
+            "features": features}
 
 
 @lru_cache(maxsize=8)
@@ -84,9 +90,11 @@ def _load_cached(path: str, mtime: int) -> dict[str, Any]:
 
 
 def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np.ndarray, np.ndarray]],
-             value: list[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+             value: list[tuple[np.ndarray, np.ndarray]] | None = None, features: str = "facts") -> None:
     """Write a policy (and optionally its value network) in the numpy format."""
     arrays: dict[str, Any] = {"edition": np.array(edition), "players": np.array(players)}
+    if features != "facts":  # files of the default feature set stay as they were
+        arrays["features"] = np.array(features)
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w, b
     for i, (w, b) in enumerate(value or ()):
@@ -118,7 +126,7 @@ class PolicyBot(Bot):
             raise BotOptionError(f"path={path}: no such model file")
         model = _load_cached(str(Path(str(path)).resolve()), Path(str(path)).stat().st_mtime_ns)
         self.edition, self.players, self.layers = model["edition"], model["players"], model["layers"]
-        self.encoder = Encoder(self.edition, self.players)
+        self.encoder = Encoder(self.edition, self.players, model["features"])
         self.actions = action_space(self.edition, self.players)
         self.sample = sample
         if self.layers[0][0].shape[0] != self.encoder.size or self.layers[-1][0].shape[1] != self.actions.size:
