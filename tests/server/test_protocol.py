@@ -317,7 +317,10 @@ def test_message_rate_limit_and_flood_disconnect(tmp_path: Any) -> None:
         assert kinds.count("pong") <= 7 and kinds.count("error") >= 5
         assert {f["code"] for f in frames if f.get("type") == "error"} == {"rate_limited"}
         for _ in range(60):
-            c.send({"type": "ping"})
+            try:
+                c.send({"type": "ping"})
+            except ConnectionClosed:  # the server may close before the last of them is sent
+                break
         assert c.expect("_closed")["code"] == 4008
         c.shutdown()
 
