@@ -105,12 +105,13 @@ class Match:
             rewards = [float(g.tokens[s] - before[s]) for s in range(n)]
         if g.round_over:
             gained = [g.tokens[s] - self._round_tokens[s] for s in range(n)]
-            if any(outcome(gained)):
+            result = outcome(gained)
+            if any(result):
                 self.rounds_decided += 1
                 for s in range(n):
                     self.rounds_won[s] += gained[s] > 0
             if self.reward == "round":
-                rewards = outcome(gained)
+                rewards = result
             if g.game_over:
                 self.done = True
                 if self.reward == "game":

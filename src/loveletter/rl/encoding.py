@@ -91,7 +91,8 @@ class Encoder:
         self.copies = np.array([counts[c] for c in self.cards], dtype=np.float32)
         self.deck_size = float(sum(counts.values()))
         self.size = obs_size(edition, players, features)
-        self._follow = [Follower() for _ in range(players)]  # knowledge per seat, fed only new events
+        # per seat, fed only new events: the knowledge, or the belief (which holds the knowledge too)
+        self._follow = [Follower() for _ in range(players)] if features == "facts" else []
         self._belief = [BeliefFollower() for _ in range(players)] if features == "belief" else []
 
     def _counts(self, cards: Any) -> np.ndarray:
@@ -131,7 +132,9 @@ class Encoder:
         i += k
         out[i:i + k] = self._counts(view.face_up) / self.copies
         i += k
-        facts = self._follow[me](view)
+        # the belief replays the same facts: with it, one replay serves both
+        belief = self._belief[me](view) if self._belief else None
+        facts = belief.knowledge if belief is not None else self._follow[me](view)
         known, knows_mine = facts.holds, facts.knows_mine
         jester = view.jester
         for r in range(n):
@@ -152,8 +155,7 @@ class Encoder:
                 for c in knows_mine.get(s, ()):
                     out[i + self.card_index[c]] = 1.0
             i += k
-        if self._belief:
-            belief = self._belief[me](view)
+        if belief is not None:
             pool = belief.pool()
             for r in range(1, n):
                 s = (me + r) % n

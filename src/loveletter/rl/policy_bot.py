@@ -28,7 +28,7 @@ from ..bots import Bot
 from ..bots.base import BotOptionError, check_options
 from ..engine import Decision, View
 from .actions import action_space
-from .encoding import FEATURES, Encoder
+from .encoding import Encoder, check_features
 
 
 def load_model(path: str | Path) -> dict[str, Any]:
@@ -77,9 +77,7 @@ def _read_model(path: Path) -> dict[str, Any]:
     while f"vw{i}" in raw:
         value.append((np.asarray(raw[f"vw{i}"], dtype=np.float32), np.asarray(raw[f"vb{i}"], dtype=np.float32)))
         i += 1
-    features = str(raw["features"]) if "features" in raw else "facts"
-    if features not in FEATURES:
-        raise ValueError(f"unknown features {features!r}")
+    features = check_features(str(raw["features"]) if "features" in raw else "facts")
     return {"edition": str(raw["edition"]), "players": int(raw["players"]), "layers": layers, "value": value,
             "features": features}
 
