@@ -15,7 +15,7 @@ from loveletter.engine import Game, Play
 CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2, 9)] + [
     ("2019", n) for n in range(2, 7)
 ]
-SPECS = ["random", "heuristic", "ismcts:iters=4"]
+SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -90,7 +90,7 @@ def _two_games_same_view() -> tuple[Game, Game]:
     return a, b
 
 
-@pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30"])
+@pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30", "ismcts:iters=30:rollout=heuristic"])
 def test_decision_depends_only_on_the_view(spec: str) -> None:
     a, b = _two_games_same_view()
     assert a.hands[1:] != b.hands[1:] or a.deck != b.deck
@@ -99,7 +99,7 @@ def test_decision_depends_only_on_the_view(spec: str) -> None:
     assert make_bot(spec, seed=5).choose(va) == make_bot(spec, seed=5).choose(vb)
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6"])
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic"])
 def test_deterministic_for_a_seed(spec: str) -> None:
     r1 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
     r2 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
@@ -110,6 +110,34 @@ def test_external_bot_spec() -> None:
     bot = make_bot("loveletter.bots.heuristic:HeuristicBot:noise=0.01", seed=1)
     assert isinstance(bot, HeuristicBot) and bot.noise == 0.01
     assert make_bot("ismcts:ms=5").ms == 5
+
+
+def test_heuristic_rollout_plays_the_heuristic_bots_choice_for_every_seat() -> None:
+    import random
+
+    from loveletter.bots.heuristic import scores
+    from loveletter.bots.ismcts import HeuristicRollout
+
+    for seed in range(4):
+        g = Game("2019", 4, seed=seed)
+        g.start_round()
+        ro = HeuristicRollout(g, random.Random(seed), {})
+        moves = 0
+        while not g.round_over:
+            view = g.view(g.to_move)
+            sc = scores(view, Belief(view))  # the belief replayed from scratch, from this seat's view
+            d = ro.choose()
+            assert sc[d] == max(sc.values()), (seed, moves, d)  # ties may break either way
+            ro.step(d)
+            moves += 1
+        assert moves > 2
+
+
+def test_unknown_rollout_policy_is_refused() -> None:
+    from loveletter.bots.registry import BotSpecError
+
+    with pytest.raises(BotSpecError, match="rollout=deep: want fast or heuristic"):
+        make_bot("ismcts:rollout=deep")
 
 
 def test_belief_tracks_a_priest_look_and_a_guard_miss() -> None:

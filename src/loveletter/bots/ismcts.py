@@ -18,7 +18,10 @@ so the luck of the deal cancels in the comparison, and the worse half is dropped
 
 Options: ``iters=N`` (rollouts per decision; deterministic for a seed) or ``ms=M`` (time per
 decision), ``mode``, ``c`` (UCB exploration, default 0.7), ``prior`` (virtual rollouts valued at
-the heuristic's score, default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3).
+the heuristic's score, default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3),
+``rollout`` (``fast``, the default, or ``heuristic``: every seat plays the heuristic bot's choice
+from its own view of the sampled position, with its own belief; about six times slower per
+rollout, and a model of opponents that play like ``heuristic``).
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
@@ -207,6 +210,34 @@ class Rollout:
                 self.know[(t, p)] = hp[0]
 
 
+class HeuristicRollout(Rollout):
+    """Every seat plays the heuristic bot's best decision for its own view of the rollout's position.
+
+    Each seat keeps a :class:`BeliefFollower`, so its belief replays only the events since its last
+    decision in this rollout; ties are broken by the rollout's generator.
+    """
+
+    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
+        super().__init__(g, rng, know)
+        self.follow = [BeliefFollower() for _ in range(g.players)]
+
+    def choose(self) -> Decision:
+        g = self.g
+        seat = g.to_move
+        assert seat is not None  # a rollout only asks while the round is on
+        view = g.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        sc = heuristic_scores(view, self.follow[seat](view))
+        rng = self.rng
+        return max(legal, key=lambda d: sc[d] + rng.random() * 1e-9)
+
+
+#: The rollout policies of the ``rollout`` option.
+ROLLOUTS = {"fast": Rollout, "heuristic": HeuristicRollout}
+
+
 def reward(g: Game, me: int, start: list[int]) -> float:
     if g.game_over:
         return 2.0 / len(g.game_winners) if me in g.game_winners else 0.0
@@ -219,7 +250,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
-        check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode"})
+        check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -231,6 +262,9 @@ class ISMCTSBot(Bot):
         self.mode = str(options.get("mode", "halving"))
         if self.mode not in ("halving", "ucb"):
             raise BotOptionError(f"mode={self.mode}: want halving or ucb")
+        self.rollout = str(options.get("rollout", "fast"))
+        if self.rollout not in ROLLOUTS:
+            raise BotOptionError(f"rollout={self.rollout}: want {' or '.join(ROLLOUTS)}")
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
@@ -314,7 +348,7 @@ class ISMCTSBot(Bot):
         return p_win * (2.0 if start[me] + 1 >= g.goal else 1.0)
 
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: dict, me: int, start: list[int]) -> float:
-        ro = Rollout(g, rng, know)
+        ro = ROLLOUTS[self.rollout](g, rng, know)
         ro.step(d)
         steps = 0
         if self.guide is not None:
@@ -402,4 +436,4 @@ class ISMCTSBot(Bot):
         return max(alive, key=lambda i: w[i] / n[i] + bonus[i])
 
 
-__all__ = ["ISMCTSBot", "Rollout", "determinize"]
+__all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "determinize"]
