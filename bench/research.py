@@ -79,6 +79,19 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                        + ["heuristic"] * 5, 67, 2026),
     "2019-4-guided-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=200:lam=0")]
                                      + ["heuristic"] * 3, 100, 2026),
+    # plain ISMCTS with the fast rollout and with rollout=heuristic (a model of these opponents), same deals
+    "classic4-ismcts-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100"] + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-hroll-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100:rollout=heuristic"]
+                                             + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-vs-3-heuristic": ("2019", 4, ["ismcts:iters=100"] + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-hroll-vs-3-heuristic": ("2019", 4, ["ismcts:iters=100:rollout=heuristic"]
+                                           + ["heuristic"] * 3, 100, 2026),
+    "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=100:lam=0:rollout=heuristic")]
+                                             + ["heuristic"] * 3, 100, 2026),
+    "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
+                                           + ["heuristic"] * 3, 100, 2026),
+    "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
+                                        100, 2026),
 }
 
 LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]
