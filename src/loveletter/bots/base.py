@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..engine import Decision, View
@@ -50,6 +50,14 @@ def number_option(options: Mapping[str, Any], name: str, default: float | None, 
             (high is not None and raw > high):
         raise BotOptionError(f"{name}={raw}: want {want}")
     return raw
+
+
+def choice_option(options: Mapping[str, Any], name: str, default: str, choices: Collection[str]) -> str:
+    """Option ``name`` as one of ``choices`` (its text form), checked when the bot is made; ``default`` when absent."""
+    value = str(options.get(name, default))
+    if value not in choices:
+        raise BotOptionError(f"{name}={value}: want {' or '.join(choices)}")
+    return value
 
 
 def check_options(options: Mapping[str, Any], known: set[str]) -> None:

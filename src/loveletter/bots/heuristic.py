@@ -9,6 +9,7 @@ know it). Beliefs about other hands come from :class:`~loveletter.bots.belief.Be
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play, View
@@ -237,13 +238,19 @@ class HeuristicBot(Bot):
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
 
     def choose(self, view: View) -> Decision:
-        sc = scores(view, self.follow(view))
-        best, best_score = view.legal[0], float("-inf")
-        for d in view.legal:
-            s = sc[d] + (self.rng.random() * self.noise if self.noise else self.rng.random() * 1e-9)
-            if s > best_score:
-                best, best_score = d, s
-        return best
+        return best_decision(view, self.follow(view), self.rng, self.noise)
 
 
-__all__ = ["Context", "HeuristicBot", "scores", "score_play"]
+def best_decision(view: View, belief: Belief, rng: random.Random, noise: float = 0.0) -> Decision:
+    """The legal decision with the best score, plus ``rng`` jitter up to ``noise`` (without noise,
+    a jitter too small to matter except between equal scores: ties break at random)."""
+    sc = scores(view, belief)
+    best, best_score = view.legal[0], float("-inf")
+    for d in view.legal:
+        s = sc[d] + (rng.random() * noise if noise else rng.random() * 1e-9)
+        if s > best_score:
+            best, best_score = d, s
+    return best
+
+
+__all__ = ["Context", "HeuristicBot", "best_decision", "scores", "score_play"]

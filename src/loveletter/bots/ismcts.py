@@ -41,8 +41,9 @@ import time
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
-from .base import Bot, BotOptionError, check_options, number_option
+from .base import Bot, check_options, choice_option, number_option
 from .belief import Belief, BeliefFollower
+from .heuristic import best_decision
 from .heuristic import scores as heuristic_scores
 
 PLAY_PRIORITY = {
@@ -210,15 +211,17 @@ class Rollout:
                 self.know[(t, p)] = hp[0]
 
 
-class HeuristicRollout(Rollout):
+class HeuristicRollout:
     """Every seat plays the heuristic bot's best decision for its own view of the rollout's position.
 
     Each seat keeps a :class:`BeliefFollower`, so its belief replays only the events since its last
-    decision in this rollout; ties are broken by the rollout's generator.
+    decision in this rollout (its looks are in that belief: the ``know`` that :class:`Rollout` keeps
+    is not needed); ties are broken by the rollout's generator.
     """
 
     def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
-        super().__init__(g, rng, know)
+        self.g = g
+        self.rng = rng
         self.follow = [BeliefFollower() for _ in range(g.players)]
 
     def choose(self) -> Decision:
@@ -226,16 +229,16 @@ class HeuristicRollout(Rollout):
         seat = g.to_move
         assert seat is not None  # a rollout only asks while the round is on
         view = g.view(seat)
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        sc = heuristic_scores(view, self.follow[seat](view))
-        rng = self.rng
-        return max(legal, key=lambda d: sc[d] + rng.random() * 1e-9)
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return best_decision(view, self.follow[seat](view), self.rng)
+
+    def step(self, d: Decision) -> None:
+        self.g.apply(d)
 
 
 #: The rollout policies of the ``rollout`` option.
-ROLLOUTS = {"fast": Rollout, "heuristic": HeuristicRollout}
+ROLLOUTS: dict[str, type[Rollout] | type[HeuristicRollout]] = {"fast": Rollout, "heuristic": HeuristicRollout}
 
 
 def reward(g: Game, me: int, start: list[int]) -> float:
@@ -259,12 +262,8 @@ class ISMCTSBot(Bot):
         self.c = float(number_option(options, "c", 0.7, low=0))
         self.prior = float(number_option(options, "prior", 3, low=0))
         self.max_guesses = number_option(options, "guesses", 3, integer=True, low=1)
-        self.mode = str(options.get("mode", "halving"))
-        if self.mode not in ("halving", "ucb"):
-            raise BotOptionError(f"mode={self.mode}: want halving or ucb")
-        self.rollout = str(options.get("rollout", "fast"))
-        if self.rollout not in ROLLOUTS:
-            raise BotOptionError(f"rollout={self.rollout}: want {' or '.join(ROLLOUTS)}")
+        self.mode = choice_option(options, "mode", "halving", ("halving", "ucb"))
+        self.rollout = choice_option(options, "rollout", "fast", ROLLOUTS)
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
