@@ -15,7 +15,8 @@ from loveletter.engine import Game, Play
 CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2, 9)] + [
     ("2019", n) for n in range(2, 7)
 ]
-SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic"]
+SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic",
+         "ismcts:iters=4:infer=heuristic:particles=8"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -90,7 +91,8 @@ def _two_games_same_view() -> tuple[Game, Game]:
     return a, b
 
 
-@pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30", "ismcts:iters=30:rollout=heuristic"])
+@pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30", "ismcts:iters=30:rollout=heuristic",
+                                           "ismcts:iters=30:infer=heuristic:particles=16"])
 def test_decision_depends_only_on_the_view(spec: str) -> None:
     a, b = _two_games_same_view()
     assert a.hands[1:] != b.hands[1:] or a.deck != b.deck
@@ -99,7 +101,8 @@ def test_decision_depends_only_on_the_view(spec: str) -> None:
     assert make_bot(spec, seed=5).choose(va) == make_bot(spec, seed=5).choose(vb)
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic"])
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic",
+                                  "ismcts:iters=6:infer=heuristic:particles=8"])
 def test_deterministic_for_a_seed(spec: str) -> None:
     r1 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
     r2 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
@@ -201,3 +204,82 @@ def test_belief_samples_are_consistent_with_the_view() -> None:
             hidden.append(s["set_aside"])
         assert Counter(hidden) == Counter(v.unseen_counts())
         assert [len(h) for h in s["hands"]] == list(v.hand_sizes)
+
+
+def _heuristic_games(edition: str, n: int, seeds: range, particles: int):
+    """Games of heuristic bots; yields (game, seat 0's view, its inference after update) at seat 0's decisions."""
+    from loveletter.bots.infer import HeuristicInference
+
+    for seed in seeds:
+        g = Game(edition, n, seed=seed)
+        bots = [HeuristicBot(seed=seed * 10 + s) for s in range(n)]
+        inf = HeuristicInference(particles, seed=seed)
+        for _ in range(3):
+            if g.game_over:
+                break
+            g.start_round()
+            while not g.round_over:
+                seat = g.to_move
+                view = g.view(seat)
+                if seat == 0:
+                    inf.update(view)
+                    yield g, view, inf
+                d = bots[seat].choose(view)
+                if seat == 0:
+                    inf.played(view, d)
+                g.apply(d)
+
+
+@pytest.mark.parametrize("edition,n", [("classic", 4), ("premium", 6), ("2019", 4)])
+def test_every_particle_shows_our_seat_exactly_what_it_saw(edition: str, n: int) -> None:
+    import random
+
+    from loveletter.bots.ismcts import determinize
+    from loveletter.engine import Determinizer
+
+    checked = 0
+    for _g, view, inf in _heuristic_games(edition, n, range(3), particles=12):
+        for p in inf.parts:
+            assert p.game.redacted_log(0)[1:] == view.log[1:]  # the first event differs in its round number
+            assert p.game.hand(0) == view.hand and p.game.to_move == 0
+            checked += 1
+        if inf.parts:
+            determinize(Determinizer(view), inf.sample(random.Random(1)), 0)  # a position the engine accepts
+    assert checked > 0
+
+
+@pytest.mark.parametrize("edition,n", [("classic", 4), ("premium", 6), ("2019", 4)])
+def test_the_real_deal_is_always_a_possible_particle_against_heuristic_seats(edition: str, n: int) -> None:
+    decisions = 0
+    for g, view, inf in _heuristic_games(edition, n, range(3), particles=4):
+        true = list(g.record()["rounds"][-1]["deck"])
+        inf.fixed = inf._fixed_slots(view.log)
+        assert inf._simulate(true, view.log) is not None, (edition, len(view.log))
+        decisions += 1
+    assert decisions > 10
+
+
+def test_inference_reads_heuristic_hands_better_than_the_belief() -> None:
+    from loveletter.bots.belief import Belief
+
+    particle = belief = 0.0
+    for g, view, inf in _heuristic_games("classic", 4, range(4), particles=100):
+        if not inf.parts or len(view.legal) == 1:
+            continue
+        b = Belief(view)
+        pool = b.pool()
+        for t in range(1, 4):
+            if g.alive[t]:
+                card = g.hand(t)[0]
+                particle += sum(p.game.hand(t)[0] == card for p in inf.parts) / len(inf.parts)
+                belief += b.distribution(t, pool).get(card, 0.0)
+    assert particle > 1.15 * belief, (particle, belief)
+
+
+@pytest.mark.parametrize("spec,message", [("ismcts:infer=oracle", "infer=oracle: want none or heuristic"),
+                                          ("ismcts:infer=heuristic:particles=0", "particles")])
+def test_bad_inference_options_are_refused(spec: str, message: str) -> None:
+    from loveletter.bots.registry import BotSpecError
+
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec)

@@ -45,6 +45,7 @@ from .base import Bot, check_options, choice_option, number_option
 from .belief import Belief, BeliefFollower
 from .heuristic import best_decision
 from .heuristic import scores as heuristic_scores
+from .infer import HeuristicInference
 
 PLAY_PRIORITY = {
     "spy": 3.0, "guard": 2.0, "constable": 2.2, "jester": 1.9, "handmaid": 1.8, "count": 1.6,
@@ -241,6 +242,21 @@ class HeuristicRollout:
 ROLLOUTS: dict[str, type[Rollout] | type[HeuristicRollout]] = {"fast": Rollout, "heuristic": HeuristicRollout}
 
 
+class _Sampler:
+    """Hidden-card samples from the inference's particles (the belief's when it has none)."""
+
+    def __init__(self, inference: HeuristicInference, belief: Belief) -> None:
+        self.inference = inference
+        self.belief = belief
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        s = self.inference.sample(rng)
+        return s if s is not None else self.belief.sample(rng)
+
+    def __getattr__(self, name: str) -> Any:  # the belief's facts (known, exposed, ...)
+        return getattr(self.belief, name)
+
+
 def reward(g: Game, me: int, start: list[int]) -> float:
     if g.game_over:
         return 2.0 / len(g.game_winners) if me in g.game_winners else 0.0
@@ -253,7 +269,8 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
-        check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout"})
+        check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
+                                 "guesses_by"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -265,13 +282,19 @@ class ISMCTSBot(Bot):
         self.mode = choice_option(options, "mode", "halving", ("halving", "ucb"))
         self.rollout = choice_option(options, "rollout", "fast", ROLLOUTS)
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
+        self.infer = choice_option(options, "infer", "none", ("none", "heuristic"))
+        particles = number_option(options, "particles", 200, integer=True, low=1, high=100_000)
+        self.inference = HeuristicInference(particles, seed=self.rng.getrandbits(32)) if self.infer != "none" else None
+        self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
         self.beta = 0.0
 
-    def candidates(self, view: View, sc: dict[Decision, float]) -> list[Decision]:
-        """Legal decisions worth searching: every guess-free one, and the best guesses per target."""
+    def candidates(self, view: View, sc: dict[Decision, float],
+                   shares: dict[int, dict[int, float]] | None = None) -> list[Decision]:
+        """Legal decisions worth searching: every guess-free one, and the best guesses per target (by the
+        heuristic's score; first by ``shares``, the inference's chance of each value per seat, if given)."""
         out: list[Decision] = []
         by_target: dict[tuple, list[Decision]] = {}
         for d in view.legal:
@@ -282,23 +305,37 @@ class ISMCTSBot(Bot):
             else:
                 out.append(d)
         for group in by_target.values():
-            group.sort(key=lambda d: -sc[d])
+            if shares and isinstance(group[0], Play) and len(group[0].targets) == 1:
+                share = shares.get(group[0].targets[0], {})
+                group.sort(key=lambda d: (-share.get(d.guess, 0.0), -sc[d]))  # type: ignore[union-attr]
+            else:
+                group.sort(key=lambda d: -sc[d])
             keep = self.max_guesses if isinstance(group[0], Play) else 1
             out.extend(group[:keep])
         return out
 
     def choose(self, view: View) -> Decision:
+        d = self._choose(view)
+        if self.inference is not None:
+            self.inference.played(view, d)
+        return d
+
+    def _choose(self, view: View) -> Decision:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         sc = heuristic_scores(view, self.follow(view))
-        cands = self.candidates(view, sc)
+        inferred = self.inference is not None and self.inference.update(view)
+        shares = self.inference.value_shares(view) if inferred and self.rank == "infer" else None
+        cands = self.candidates(view, sc, shares)
         prior: dict[Decision, float] = {}
         if self.guide is not None:
             cands, prior = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
-        belief = self.follow(view)
+        belief: Any = self.follow(view)
+        if inferred:
+            belief = _Sampler(self.inference, belief)
         template = Determinizer(view)
         me = view.seat
         know: dict[tuple[int, int], str] = {}

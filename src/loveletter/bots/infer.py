@@ -1,0 +1,464 @@
+"""Reading the other seats' hands from how they played, under a model of how they play.
+
+:class:`Belief` weighs what a seat may hold by rules of thumb. If the other seats play like the
+``heuristic`` bot, their plays say much more: a seat that held a Guard and a Baron and played the
+Guard did so because the heuristic, in its position, prefers that. :class:`HeuristicInference` is a
+particle filter over whole rounds that uses exactly that.
+
+A *particle* is one complete guess at the round's deck order (the set-aside card, the face-up cards,
+the deal and every draw), consistent with what our seat saw of it, replayed through the engine with
+the round's decisions. Every other seat's decision in the replay is the heuristic's choice from that
+seat's own view of the particle, with its own belief; a particle where that choice differs from what
+the seat did, or where any event we saw comes out differently (a look, a comparison, a discard, a
+draw of ours), is dropped. After each decision the survivors are resampled back to the full count;
+a copy gets a fresh order for the cards no one has drawn yet (nothing seen depends on them), so the
+copies do not stay identical. When no particle survives (the seats do not play like the model, or
+the round's facts are too rare for the particles drawn), the filter starts again from the round's
+start, and if that fails too it reports no samples for this decision and the caller falls back on
+its :class:`Belief`.
+
+It only reads our seat's :class:`View` (the round's log as we saw it) and builds its own games: it
+never sees the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine import Decision, Game, View
+from .belief import BeliefFollower
+from .heuristic import scores as heuristic_scores
+
+#: Scores within this of the best count as ties (the heuristic breaks ties with a 1e-9 jitter).
+TIE = 1e-9
+
+
+class _Particle:
+    """One guess at the round's deck order, the decisions replayed on it, and the game they give."""
+
+    __slots__ = ("decisions", "follow", "game", "order", "weight")
+
+    def __init__(self, order: list[str], game: Game, decisions: list[Decision]) -> None:
+        self.order = order
+        self.game = game
+        self.decisions = decisions
+        self.follow: dict[int, BeliefFollower] = {}
+        self.weight = 1.0
+
+
+class HeuristicInference:
+    """A particle filter over the round for seat ``me``, modelling every other seat as ``heuristic``.
+
+    Call :meth:`update` with each of our views (in order; a view of a new round starts over), then
+    :meth:`sample` for a hidden-card assignment in :meth:`Belief.sample`'s form, or ``None`` when no
+    particle is left. :meth:`played` tells the filter our own decision, so it need not find it.
+    """
+
+    def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None) -> None:
+        self.n = particles
+        self.moves = particles // 2 if moves is None else moves  # Metropolis moves per resampling, at most
+        self.rng = random.Random(seed)
+        self.parts: list[_Particle] = []
+        self.round_key: tuple[int, int] | None = None
+        self.me = -1  # our seat (set by the first view)
+        self.seen = 0  # how many events of the round's log the particles agree with
+        self.mine: dict[int, Decision] = {}  # our decision at each log length
+        self.alive = False
+        self.rebuilds = 0
+        self.fixed: dict[int, str] = {}
+        self.tried = self.accepted = 0
+
+    # ------------------------------------------------------------------ the round's frame
+    def _frame(self, view: View) -> None:
+        start = view.log[0]
+        self.round_key = (view.round, view.event_base)
+        self.me = int(view.seat) if view.seat is not None else -1
+        self.start = start
+        self.mine = {}
+        self.edition, self.players, self.options = view.edition, view.players, dict(view.options)
+        self.composition = sorted(Counter(view.deck_counts).elements())
+        self.k = 1 + len(start["faceUp"])
+        self.d0 = int(start["deckSize"])
+
+    def _fixed_slots(self, log: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+        """Deck-order positions whose card our seat knows: the face-up cards, our deal and our draws."""
+        me, k, n = self.me, self.k, self.players
+        fixed: dict[int, str] = {}
+        for i, c in enumerate(self.start["faceUp"]):
+            fixed[1 + i] = c
+        drawn = 0
+        for e in log:
+            kind = e["kind"]
+            if kind == "chancellor_draw":
+                cards = e.get("cards") if e["seat"] == me else None
+                for i in range(int(e["count"])):
+                    if cards is not None and drawn < self.d0:
+                        fixed[k + n + drawn] = cards[i]
+                    drawn += 1
+                continue
+            if kind != "draw" or e.get("from") != "deck":
+                continue
+            if e.get("reason") == "deal":
+                if e["seat"] == me and "card" in e:
+                    fixed[k + me] = e["card"]
+                continue
+            if e["seat"] == me and "card" in e and drawn < self.d0:
+                fixed[k + n + drawn] = e["card"]
+            drawn += 1
+        return fixed
+
+    def _new_order(self, fixed: dict[int, str]) -> list[str] | None:
+        pool = Counter(self.composition)
+        for c in fixed.values():
+            if pool[c] <= 0:
+                return None
+            pool[c] -= 1
+        rest = sorted(pool.elements())
+        self.rng.shuffle(rest)
+        total = len(self.composition)
+        return [fixed[i] if i in fixed else rest.pop() for i in range(total)]
+
+    def _start_game(self, order: list[str]) -> Game:
+        s = self.start
+        g = Game(self.edition, self.players, seed=0, options=self.options, start_tokens=list(s["tokens"]))
+        g.start_round(deck=order, first_player=s["firstPlayer"])
+        return g
+
+    # ------------------------------------------------------------------ the filter
+    def played(self, view: View, decision: Decision) -> None:
+        """Our seat chose ``decision`` at ``view`` (so replays need not search for it)."""
+        self.mine[len(view.log)] = decision
+
+    def update(self, view: View) -> bool:
+        """Bring the particles up to ``view``; True if any survive."""
+        log = view.log
+        new_round = (self.round_key != (view.round, view.event_base) or self.me != view.seat
+                     or len(log) < self.seen or log[0] != self.start)
+        if new_round:
+            self._frame(view)
+            self._restart(log)
+        elif self.alive:
+            self.fixed = self._fixed_slots(log)
+            self.parts = [p for p in self.parts if self._place_fixed(p)]
+            self._advance(log)
+            if not self.parts:
+                self._restart(log)
+        else:
+            self._restart(log)
+        self.alive = bool(self.parts)
+        return self.alive
+
+    def _restart(self, log: Sequence[Mapping[str, Any]]) -> None:
+        self.rebuilds += 1
+        self.fixed = fixed = self._fixed_slots(log)
+        parts = []
+        for _ in range(self.n):
+            order = self._new_order(fixed)
+            if order is None:
+                break
+            parts.append(_Particle(order, self._start_game(order), []))
+        self.parts = [p for p in parts if self._agrees(p.game, log, 0)]
+        self.seen = 0
+        if self.parts:
+            self._resample(log)
+            self._advance(log)
+
+    def _place_fixed(self, p: _Particle) -> bool:
+        """Put the cards we have drawn since ``p`` was made at their places in its order (swapped with
+        undrawn cards, the particle weighed by the chance of each); False if one is not left to draw."""
+        drawn = _deck_draws(p.game.redacted_log(self.me))
+        first = self.k + self.players + min(drawn, self.d0)
+        order = p.order
+        changed = False
+        for slot, card in self.fixed.items():
+            if slot < first or order[slot] == card:
+                continue
+            free = self._undrawn(p)
+            swap = [i for i in free if order[i] == card]
+            if not swap:
+                return False
+            p.weight *= len(swap) / (len(free) + 1)
+            if not changed:
+                order = list(order)
+                changed = True
+            j = swap[self.rng.randrange(len(swap))]
+            order[slot], order[j] = order[j], order[slot]
+            p.order = order
+        if changed:
+            self._replay(p)
+        return True
+
+    def _replay(self, p: _Particle) -> None:
+        g = self._start_game(p.order)
+        for d in p.decisions:
+            g.apply(d)
+        p.game = g
+
+    def _agrees(self, g: Game, log: Sequence[Mapping[str, Any]], since: int) -> bool:
+        mine = g.redacted_log(self.me)
+        if len(mine) > len(log):
+            return False
+        # the round's first event differs in its number (a particle game starts at round 1): skip it
+        return all(mine[i] == log[i] for i in range(max(1, since), len(mine)))
+
+    def _advance(self, log: Sequence[Mapping[str, Any]]) -> None:
+        """Step every particle one decision at a time until it has the whole ``log``."""
+        target = len(log)
+        me = self.me
+        for _ in range(400):
+            moved = False
+            kept: list[_Particle] = []
+            for p in self.parts:
+                if len(p.game.redacted_log(me)) == target:
+                    if p.game.to_move == me:
+                        kept.append(p)
+                elif self._step(p, log):
+                    kept.append(p)
+                    moved = True
+                else:
+                    moved = True
+            self.parts = kept
+            if not kept:
+                return
+            if not moved:
+                self.seen = target
+                return
+            self._resample(log)
+        self.parts = []
+
+    def _simulate(self, order: list[str], log: Sequence[Mapping[str, Any]]) -> _Particle | None:
+        """The particle of ``order`` if the whole ``log`` comes out of it (no forced draws), else None."""
+        p = _Particle(order, self._start_game(order), [])
+        if not self._agrees(p.game, log, 0):
+            return None
+        me, target = self.me, len(log)
+        for _ in range(400):
+            n = len(p.game.redacted_log(me))
+            if n == target:
+                return p if p.game.to_move == me else None
+            if not self._step(p, log, force=False):
+                return None
+        return None
+
+    def _moved(self, p: _Particle, log: Sequence[Mapping[str, Any]]) -> _Particle | None:
+        """A Metropolis move: ``p`` with a card someone drew swapped with one nobody has (or with another
+        drawn one), if the log still comes out of it."""
+        undrawn = self._undrawn(p)
+        later = set(undrawn)
+        drawn = [i for i in range(len(p.order)) if i not in self.fixed and i not in later]
+        if not drawn:
+            return None
+        order = p.order
+        for _ in range(4):
+            i = drawn[self.rng.randrange(len(drawn))]
+            pool = undrawn if undrawn and self.rng.random() < 0.5 else drawn
+            j = pool[self.rng.randrange(len(pool))]
+            if order[i] != order[j]:
+                break
+        else:
+            return None
+        self.tried += 1
+        order = list(order)
+        order[i], order[j] = order[j], order[i]
+        q = self._simulate(order, log)
+        self.accepted += q is not None
+        return q
+
+    def _step(self, p: _Particle, log: Sequence[Mapping[str, Any]], force: bool = True) -> bool:
+        g = p.game
+        before = len(g.redacted_log(self.me))
+        seat = g.to_move
+        if seat is None or g.round_over or before >= len(log):
+            return False
+        if seat == self.me:
+            d = self.mine.get(before)
+            if d is not None and d in g.legal_decisions():
+                g.apply(d)
+                p.decisions.append(d)
+                return self._agrees(g, log, before)
+            return self._match(p, list(g.legal_decisions()), log, before)
+        if force and not self._force_draw(p, seat, log, before):
+            return False
+        g = p.game
+        view = g.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            ties = [legal[0]]
+        else:
+            f = p.follow.get(seat)
+            if f is None:
+                f = p.follow[seat] = BeliefFollower()
+            sc = heuristic_scores(view, f(view))
+            best = max(sc.values())
+            ties = [d for d in legal if sc[d] >= best - TIE]
+        if len(ties) == 1:
+            g.apply(ties[0])
+            p.decisions.append(ties[0])
+            return self._agrees(g, log, before)
+        return self._match(p, ties, log, before)
+
+    def _force_draw(self, p: _Particle, seat: int, log: Sequence[Mapping[str, Any]], before: int) -> bool:
+        """If ``seat`` is about to play a card it does not hold in ``p``, make the card it just drew that
+        card (an undrawn one's place swapped with it, the round replayed) and weigh the particle by the
+        chance of that draw; False when that cannot be."""
+        nxt = log[before]
+        if nxt["kind"] != "play" or nxt["seat"] != seat:
+            return True
+        want = nxt["card"]
+        g = p.game
+        hand = g.hand(seat)
+        if want in hand:
+            if hand[0] != want:  # it must have drawn it: the chance of that draw
+                p.weight *= self._draw_chance(p, want)
+            return True
+        mine = g.redacted_log(self.me)
+        last = mine[before - 1] if before > 0 else None
+        if last is None or last["kind"] != "draw" or last["seat"] != seat or last.get("from") != "deck":
+            return False
+        drawn = _deck_draws(mine)
+        if drawn > self.d0 or len(hand) != 2:
+            return False
+        slot = self.k + self.players + drawn - 1
+        swap = [i for i in self._undrawn(p) if p.order[i] == want]
+        if not swap:
+            return False
+        p.weight *= self._draw_chance(p, want)
+        order = list(p.order)
+        j = swap[self.rng.randrange(len(swap))]
+        order[slot], order[j] = order[j], order[slot]
+        p.order = order
+        self._replay(p)
+        return True
+
+    def _draw_chance(self, p: _Particle, card: str) -> float:
+        """The chance that the card just drawn was ``card``, given the cards that were left to draw then."""
+        g = p.game
+        mine = g.redacted_log(self.me)
+        drawn = _deck_draws(mine)
+        slot = self.k + self.players + drawn - 1
+        pool = [p.order[i] for i in self._undrawn(p)] + [p.order[slot]]
+        return pool.count(card) / len(pool)
+
+    def _match(self, p: _Particle, options: list[Decision], log: Sequence[Mapping[str, Any]], before: int) -> bool:
+        """Apply the first of ``options`` whose events agree with ``log`` (in random order)."""
+        self.rng.shuffle(options)
+        for d in options:
+            g = p.game.copy()
+            g.apply(d)
+            if self._agrees(g, log, before):
+                p.game = g
+                p.decisions.append(d)
+                return True
+        return False
+
+    def _resample(self, log: Sequence[Mapping[str, Any]]) -> None:
+        """Back to ``n`` particles: the survivors, and copies of random survivors with a fresh order for
+        the cards nobody has drawn."""
+        parts = self.parts
+        weights = [p.weight for p in parts]
+        if len(parts) >= self.n and min(weights) == max(weights):
+            return
+        total = sum(weights)
+        if total <= 0:
+            self.parts = []
+            return
+        picks = sorted(self.rng.choices(range(len(parts)), weights=weights, k=self.n))
+        out: list[_Particle] = []
+        used: set[int] = set()
+        moves = self.moves
+        for i in picks:
+            if i not in used:
+                q = parts[i]
+                used.add(i)
+            else:
+                m = self._moved(parts[i], log) if moves > 0 else None
+                moves -= 1
+                q = m if m is not None else self._rejuvenated(parts[i])
+            q.weight = 1.0
+            out.append(q)
+        self.parts = out
+
+    def _undrawn(self, p: _Particle) -> list[int]:
+        """Deck-order positions no one has drawn yet in ``p`` (the set-aside card while it is there)."""
+        g = p.game
+        total = len(p.order)
+        drawn = _deck_draws(g.redacted_log(self.me))
+        first = self.k + self.players + min(drawn, self.d0)
+        fixed = self.fixed
+        slots = [i for i in range(first, total) if i not in fixed]
+        if g.set_aside is not None:
+            slots.append(0)
+        return slots
+
+    def _rejuvenated(self, p: _Particle) -> _Particle:
+        slots = self._undrawn(p)
+        if len(slots) < 2:
+            q = _Particle(p.order, p.game.copy(), list(p.decisions))
+            q.follow = {}
+            return q
+        order = list(p.order)
+        cards = [order[i] for i in slots]
+        self.rng.shuffle(cards)
+        for i, c in zip(slots, cards, strict=True):
+            order[i] = c
+        g = self._start_game(order)
+        for d in p.decisions:
+            g.apply(d)
+        return _Particle(order, g, list(p.decisions))
+
+    def value_shares(self, view: View) -> dict[int, dict[int, float]]:
+        """For every other seat, the share of particles in which its card has each value."""
+        out: dict[int, dict[int, float]] = {}
+        n = len(self.parts)
+        if not n:
+            return out
+        values = view.values
+        for seat in range(view.players):
+            if seat == self.me or not view.alive[seat]:
+                continue
+            counts: Counter[int] = Counter()
+            for p in self.parts:
+                hand = p.game.hand(seat)
+                if hand:
+                    counts[values[hand[0]]] += 1
+            out[seat] = {v: c / n for v, c in counts.items()}
+        return out
+
+    # ------------------------------------------------------------------ samples for the search
+    def sample(self, rng: random.Random) -> dict[str, Any] | None:
+        """A hidden-card assignment (``hands``, ``deck`` top card last, ``set_aside``) from a random
+        particle, with the undrawn cards in a fresh order; None without particles."""
+        if not self.parts:
+            return None
+        p = self.parts[rng.randrange(len(self.parts))]
+        g = p.game
+        deck = list(g.deck)
+        left = max(0, self.d0 - _deck_draws(g.redacted_log(self.me)))  # original cards still in the deck
+        top = len(deck) - left  # cards put under the deck stay where they are (index < top)
+        pool = deck[top:]
+        aside = g.set_aside
+        if aside is not None:
+            pool.append(aside)
+        rng.shuffle(pool)
+        if aside is not None:
+            aside = pool.pop()
+        deck[top:] = pool
+        return {"hands": [list(h) for h in g.hands], "deck": deck, "set_aside": aside}
+
+
+def _deck_draws(log: Sequence[Mapping[str, Any]]) -> int:
+    """Cards drawn from the deck in ``log`` after the deal."""
+    n = 0
+    for e in log:
+        kind = e["kind"]
+        if kind == "draw":
+            n += e.get("from") == "deck" and e.get("reason") != "deal"
+        elif kind == "chancellor_draw":
+            n += int(e["count"])
+    return n
+
+
+__all__ = ["HeuristicInference"]
