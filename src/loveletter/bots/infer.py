@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Decision, Game, View
+from ..engine import Decision, Game, Play, View
 from .belief import BeliefFollower
 from .heuristic import scores as heuristic_scores
 
@@ -59,7 +59,7 @@ class HeuristicInference:
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None) -> None:
         self.n = particles
-        self.moves = particles // 2 if moves is None else moves  # Metropolis moves per resampling, at most
+        self.moves = particles // 4 if moves is None else moves  # Metropolis moves per resampling, at most
         self.rng = random.Random(seed)
         self.parts: list[_Particle] = []
         self.round_key: tuple[int, int] | None = None
@@ -294,11 +294,21 @@ class HeuristicInference:
             sc = heuristic_scores(view, f(view))
             best = max(sc.values())
             ties = [d for d in legal if sc[d] >= best - TIE]
-        if len(ties) == 1:
-            g.apply(ties[0])
-            p.decisions.append(ties[0])
-            return self._agrees(g, log, before)
-        return self._match(p, ties, log, before)
+        if len(ties) > 1:
+            nxt = log[before]
+            if nxt["kind"] == "play":  # only the ties that make the play we saw; each tie as likely
+                same = [d for d in ties if isinstance(d, Play) and d.card == nxt["card"]
+                        and d.targets == tuple(nxt["targets"]) and d.guess == nxt["guess"]]
+                if not same:
+                    return False
+                p.weight *= len(same) / len(ties)
+                ties = same
+            d = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        else:
+            d = ties[0]
+        g.apply(d)
+        p.decisions.append(d)
+        return self._agrees(g, log, before)
 
     def _force_draw(self, p: _Particle, seat: int, log: Sequence[Mapping[str, Any]], before: int) -> bool:
         """If ``seat`` is about to play a card it does not hold in ``p``, make the card it just drew that

@@ -21,7 +21,11 @@ decision), ``mode``, ``c`` (UCB exploration, default 0.7), ``prior`` (virtual ro
 the heuristic's score, default 3), ``guesses`` (guesses kept per Guard/Bishop target, default 3),
 ``rollout`` (``fast``, the default, or ``heuristic``: every seat plays the heuristic bot's choice
 from its own view of the sampled position, with its own belief; about six times slower per
-rollout, and a model of opponents that play like ``heuristic``).
+rollout, and a model of opponents that play like ``heuristic``), ``infer`` (``none``, the default,
+or ``heuristic``: the hidden cards are sampled from a :class:`~loveletter.bots.infer.HeuristicInference`
+of ``particles`` particles, which reads the other seats' hands from their plays assuming they play
+like ``heuristic``) and ``guesses_by`` (``heuristic``, or ``infer``: the guesses kept are the ones the
+inference makes likeliest).
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
