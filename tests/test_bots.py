@@ -16,7 +16,8 @@ CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2
     ("2019", n) for n in range(2, 7)
 ]
 SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic",
-         "ismcts:iters=4:infer=heuristic:particles=8"]
+         "ismcts:iters=4:infer=heuristic:particles=8",
+         "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -92,7 +93,8 @@ def _two_games_same_view() -> tuple[Game, Game]:
 
 
 @pytest.mark.parametrize("spec", SPECS + ["ismcts:iters=30", "ismcts:iters=30:rollout=heuristic",
-                                           "ismcts:iters=30:infer=heuristic:particles=16"])
+                                           "ismcts:iters=30:infer=heuristic:particles=16",
+                                           "ismcts:iters=30:infer=heuristic:particles=16:positions=particles:guesses_by=infer"])
 def test_decision_depends_only_on_the_view(spec: str) -> None:
     a, b = _two_games_same_view()
     assert a.hands[1:] != b.hands[1:] or a.deck != b.deck

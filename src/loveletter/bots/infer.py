@@ -303,6 +303,8 @@ class HeuristicInference:
                     return False
                 p.weight *= len(same) / len(ties)
                 ties = same
+            else:  # a look, a Chancellor's return, ...: the first tie whose events agree
+                return self._match(p, ties, log, before)
             d = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         else:
             d = ties[0]
@@ -438,6 +440,13 @@ class HeuristicInference:
         return out
 
     # ------------------------------------------------------------------ samples for the search
+    def sample_game(self, rng: random.Random) -> Game | None:
+        """The game of a random particle (do not change it: copy it), or None without particles.
+        Its undrawn cards are in the particle's own order, fresh for every copy made by resampling."""
+        if not self.parts:
+            return None
+        return self.parts[rng.randrange(len(self.parts))].game
+
     def sample(self, rng: random.Random) -> dict[str, Any] | None:
         """A hidden-card assignment (``hands``, ``deck`` top card last, ``set_aside``) from a random
         particle, with the undrawn cards in a fresh order; None without particles."""

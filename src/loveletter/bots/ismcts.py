@@ -25,7 +25,9 @@ rollout, and a model of opponents that play like ``heuristic``), ``infer`` (``no
 or ``heuristic``: the hidden cards are sampled from a :class:`~loveletter.bots.infer.HeuristicInference`
 of ``particles`` particles, which reads the other seats' hands from their plays assuming they play
 like ``heuristic``) and ``guesses_by`` (``heuristic``, or ``infer``: the guesses kept are the ones the
-inference makes likeliest).
+inference makes likeliest) and ``positions`` (``view``: positions determinized from our view, in
+which the other seats know only what we know they know; ``particles``: a particle's own replayed
+game, in which every seat knows what it saw in that particle, such as its own looks).
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
@@ -246,14 +248,26 @@ class HeuristicRollout:
 ROLLOUTS: dict[str, type[Rollout] | type[HeuristicRollout]] = {"fast": Rollout, "heuristic": HeuristicRollout}
 
 
-class _Sampler:
-    """Hidden-card samples from the inference's particles (the belief's when it has none)."""
+def _position(template: Determinizer, sample: dict[str, Any], me: int) -> Game:
+    """The search's position for one sample: a copy of a particle's game, or the view's determinized."""
+    g = sample.get("game")
+    return g.copy() if g is not None else determinize(template, sample, me)
 
-    def __init__(self, inference: HeuristicInference, belief: Belief) -> None:
+
+class _Sampler:
+    """Hidden-card samples from the inference's particles (the belief's when it has none); with
+    ``games``, a particle's own game (every seat's private knowledge in it) instead of its cards."""
+
+    def __init__(self, inference: HeuristicInference, belief: Belief, games: bool = False) -> None:
         self.inference = inference
         self.belief = belief
+        self.games = games
 
     def sample(self, rng: random.Random) -> dict[str, Any]:
+        if self.games:
+            g = self.inference.sample_game(rng)
+            if g is not None:
+                return {"game": g}
         s = self.inference.sample(rng)
         return s if s is not None else self.belief.sample(rng)
 
@@ -274,7 +288,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
-                                 "guesses_by"})
+                                 "guesses_by", "positions"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -290,6 +304,7 @@ class ISMCTSBot(Bot):
         particles = number_option(options, "particles", 200, integer=True, low=1, high=100_000)
         self.inference = HeuristicInference(particles, seed=self.rng.getrandbits(32)) if self.infer != "none" else None
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
+        self.positions = choice_option(options, "positions", "view", ("view", "particles"))
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
@@ -339,7 +354,7 @@ class ISMCTSBot(Bot):
             return cands[0]
         belief: Any = self.follow(view)
         if inferred:
-            belief = _Sampler(self.inference, belief)
+            belief = _Sampler(self.inference, belief, games=self.positions == "particles")
         template = Determinizer(view)
         me = view.seat
         know: dict[tuple[int, int], str] = {}
@@ -422,7 +437,7 @@ class ISMCTSBot(Bot):
             if deadline is not None and it > 0 and time.perf_counter() >= deadline:
                 break
             it += 1
-            g = determinize(template, belief.sample(rng), me)
+            g = _position(template, belief.sample(rng), me)
             logt = math.log(total)
             best, bi = -1e9, 0
             for i in range(k):
@@ -465,7 +480,7 @@ class ISMCTSBot(Bot):
                 sample = belief.sample(rng)
                 seed = rng.getrandbits(32)
                 for i in alive:
-                    g = determinize(template, sample, me)
+                    g = _position(template, sample, me)
                     w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start)
                     n[i] += 1
                 used += len(alive)
