@@ -63,6 +63,9 @@ def guided(name: str, budget: str) -> str:
     return f"loveletter.rl.guided:GuidedISMCTS:model={M / name}:{budget}"
 
 
+INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
+INFER_ALL = f"{INFER}:guesses_by=infer:positions=particles"
+
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 1000, 2026),
@@ -90,6 +93,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                              + ["heuristic"] * 3, 100, 2026),
     "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
                                            + ["heuristic"] * 3, 100, 2026),
+    # reading hands from plays (infer=heuristic), same deals as the rows above
+    "classic4-ismcts-infer-guesses-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER}:guesses_by=infer"]
+                                                     + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-infer-particles-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER_ALL}"]
+                                                       + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-infer-particles-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_ALL}"]
+                                                     + ["heuristic"] * 3, 100, 2026),
     "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
                                         100, 2026),
 }
