@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine import Decision, Game, Play, View
+from ..engine.errors import LoveLetterError
 from .belief import BeliefFollower
 from .heuristic import scores as heuristic_scores
 
@@ -133,7 +134,18 @@ class HeuristicInference:
         self.mine[len(view.log)] = decision
 
     def update(self, view: View) -> bool:
-        """Bring the particles up to ``view``; True if any survive."""
+        """Bring the particles up to ``view``; True if any survive. A position the engine refuses to
+        replay (which would be a bug here) clears the particles rather than the caller's decision."""
+        if not view.log or view.seat is None:
+            self.parts, self.alive = [], False
+            return False
+        try:
+            return self._update(view)
+        except LoveLetterError:
+            self.parts, self.alive, self.round_key = [], False, None
+            return False
+
+    def _update(self, view: View) -> bool:
         log = view.log
         new_round = (self.round_key != (view.round, view.event_base) or self.me != view.seat
                      or len(log) < self.seen or log[0] != self.start)
@@ -297,7 +309,7 @@ class HeuristicInference:
         if len(ties) > 1:
             nxt = log[before]
             if nxt["kind"] == "play":  # only the ties that make the play we saw; each tie as likely
-                same = [d for d in ties if isinstance(d, Play) and d.card == nxt["card"]
+                same: list[Decision] = [d for d in ties if isinstance(d, Play) and d.card == nxt["card"]
                         and d.targets == tuple(nxt["targets"]) and d.guess == nxt["guess"]]
                 if not same:
                     return False
