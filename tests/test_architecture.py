@@ -47,6 +47,7 @@ DIRECT_GAME_USE = {
     "bench.py",  # `loveletter bench`: the engine's own speed, through legal_decisions()/apply()
     "scenario.py",  # rule scenarios (RULES.md Appendix A): one step at a time on trial copies
     "bots/ismcts.py",  # search rollouts on positions from Game.from_view
+    "bots/infer.py",  # the particle filter: the round replayed on guessed deck orders consistent with one view
     "tui/replay.py",  # stepping through a record; each round's result for the game-over summary
     "tui/foresight.py",  # a decision tried on positions sampled from a view: does it surely knock you out?
     "server/redact.py",  # the summary and the replay of a finished game's record
