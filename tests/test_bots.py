@@ -285,3 +285,13 @@ def test_bad_inference_options_are_refused(spec: str, message: str) -> None:
 
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec)
+
+
+def test_inference_survives_whole_2019_games_with_chancellors_and_an_empty_deck() -> None:
+    """Draws of the cards a Chancellor put back, once the original deck is gone, are not draws of the
+    deck order's own cards (a crash in the filter's draw weighting, seed 2026 of the report's arena)."""
+    from loveletter.arena import play_game
+
+    spec = "ismcts:iters=100:rollout=heuristic:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
+    winners = play_game([spec, "heuristic", "heuristic", "heuristic"], "2019", 4, 2026, bot_seed=2026 * 7919)
+    assert winners

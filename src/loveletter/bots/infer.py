@@ -358,10 +358,13 @@ class HeuristicInference:
         return True
 
     def _draw_chance(self, p: _Particle, card: str) -> float:
-        """The chance that the card just drawn was ``card``, given the cards that were left to draw then."""
+        """The chance that the card just drawn was ``card``, given the cards that were left to draw then
+        (1 when the last card drawn was not one of the deck's original cards: nothing to weigh)."""
         g = p.game
         mine = g.redacted_log(self.me)
         drawn = _deck_draws(mine)
+        if not 0 < drawn <= self.d0:
+            return 1.0
         slot = self.k + self.players + drawn - 1
         pool = [p.order[i] for i in self._undrawn(p)] + [p.order[slot]]
         return pool.count(card) / len(pool)
