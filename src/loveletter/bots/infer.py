@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine import Decision, Game, Play, View
@@ -68,9 +68,7 @@ class HeuristicInference:
         self.seen = 0  # how many events of the round's log the particles agree with
         self.mine: dict[int, Decision] = {}  # our decision at each log length
         self.alive = False
-        self.rebuilds = 0
         self.fixed: dict[int, str] = {}
-        self.tried = self.accepted = 0
 
     # ------------------------------------------------------------------ the round's frame
     def _frame(self, view: View) -> None:
@@ -90,25 +88,12 @@ class HeuristicInference:
         fixed: dict[int, str] = {}
         for i, c in enumerate(self.start["faceUp"]):
             fixed[1 + i] = c
-        drawn = 0
         for e in log:
-            kind = e["kind"]
-            if kind == "chancellor_draw":
-                cards = e.get("cards") if e["seat"] == me else None
-                for i in range(int(e["count"])):
-                    if cards is not None and drawn < self.d0:
-                        fixed[k + n + drawn] = cards[i]
-                    drawn += 1
-                continue
-            if kind != "draw" or e.get("from") != "deck":
-                continue
-            if e.get("reason") == "deal":
-                if e["seat"] == me and "card" in e:
-                    fixed[k + me] = e["card"]
-                continue
-            if e["seat"] == me and "card" in e and drawn < self.d0:
-                fixed[k + n + drawn] = e["card"]
-            drawn += 1
+            if e["kind"] == "draw" and e.get("reason") == "deal" and e["seat"] == me and "card" in e:
+                fixed[k + me] = e["card"]
+        for drawn, (seat, card) in enumerate(_deck_draw_events(log)):
+            if seat == me and card is not None and drawn < self.d0:
+                fixed[k + n + drawn] = card
         return fixed
 
     def _new_order(self, fixed: dict[int, str]) -> list[str] | None:
@@ -164,7 +149,6 @@ class HeuristicInference:
         return self.alive
 
     def _restart(self, log: Sequence[Mapping[str, Any]]) -> None:
-        self.rebuilds += 1
         self.fixed = fixed = self._fixed_slots(log)
         parts = []
         for _ in range(self.n):
@@ -272,12 +256,9 @@ class HeuristicInference:
                 break
         else:
             return None
-        self.tried += 1
         order = list(order)
         order[i], order[j] = order[j], order[i]
-        q = self._simulate(order, log)
-        self.accepted += q is not None
-        return q
+        return self._simulate(order, log)
 
     def _step(self, p: _Particle, log: Sequence[Mapping[str, Any]], force: bool = True) -> bool:
         g = p.game
@@ -423,18 +404,15 @@ class HeuristicInference:
     def _rejuvenated(self, p: _Particle) -> _Particle:
         slots = self._undrawn(p)
         if len(slots) < 2:
-            q = _Particle(p.order, p.game.copy(), list(p.decisions))
-            q.follow = {}
-            return q
+            return _Particle(p.order, p.game.copy(), list(p.decisions))
         order = list(p.order)
         cards = [order[i] for i in slots]
         self.rng.shuffle(cards)
         for i, c in zip(slots, cards, strict=True):
             order[i] = c
-        g = self._start_game(order)
-        for d in p.decisions:
-            g.apply(d)
-        return _Particle(order, g, list(p.decisions))
+        q = _Particle(order, p.game, list(p.decisions))
+        self._replay(q)
+        return q
 
     def value_shares(self, view: View) -> dict[int, dict[int, float]]:
         """For every other seat, the share of particles in which its card has each value."""
@@ -483,16 +461,22 @@ class HeuristicInference:
         return {"hands": [list(h) for h in g.hands], "deck": deck, "set_aside": aside}
 
 
-def _deck_draws(log: Sequence[Mapping[str, Any]]) -> int:
-    """Cards drawn from the deck in ``log`` after the deal."""
-    n = 0
+def _deck_draw_events(log: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, str | None]]:
+    """Every card drawn from the deck in ``log`` after the deal, in order: (seat, card if we saw it)."""
     for e in log:
         kind = e["kind"]
         if kind == "draw":
-            n += e.get("from") == "deck" and e.get("reason") != "deal"
+            if e.get("from") == "deck" and e.get("reason") != "deal":
+                yield e["seat"], e.get("card")
         elif kind == "chancellor_draw":
-            n += int(e["count"])
-    return n
+            cards = e.get("cards")
+            for i in range(int(e["count"])):
+                yield e["seat"], cards[i] if cards is not None else None
+
+
+def _deck_draws(log: Sequence[Mapping[str, Any]]) -> int:
+    """Cards drawn from the deck in ``log`` after the deal."""
+    return sum(1 for _ in _deck_draw_events(log))
 
 
 __all__ = ["HeuristicInference"]

@@ -343,7 +343,8 @@ class ISMCTSBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        sc = heuristic_scores(view, self.follow(view))
+        belief: Any = self.follow(view)
+        sc = heuristic_scores(view, belief)
         inferred = self.inference is not None and self.inference.update(view)
         shares = self.inference.value_shares(view) if inferred and self.rank == "infer" else None
         cands = self.candidates(view, sc, shares)
@@ -352,7 +353,6 @@ class ISMCTSBot(Bot):
             cands, prior = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
-        belief: Any = self.follow(view)
         if inferred:
             belief = _Sampler(self.inference, belief, games=self.positions == "particles")
         template = Determinizer(view)
