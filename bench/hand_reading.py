@@ -1,9 +1,13 @@
 """How well does seat 0 read the other hands? The belief against the heuristic-model particle filter.
 
-Games of ``heuristic`` bots; at each of seat 0's decisions with a choice, for every other seat in the
-round: the probability the belief gives that seat's real card, and the share of particles of
-:class:`loveletter.bots.infer.HeuristicInference` that hold it (the filter only reads seat 0's view).
+Games of ``--bots`` (every seat; ``heuristic`` by default); at each of seat 0's decisions with a
+choice, for every other seat in the round: the probability the belief gives that seat's real card,
+and the share of particles of :class:`loveletter.bots.infer.HeuristicInference` that hold it (the
+filter only reads seat 0's view). ``*_p_real_card`` average the decisions where particles were left;
+``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
+``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``).
 ``python bench/hand_reading.py --edition classic --players 4 --games 5 --particles 100``
+``python bench/hand_reading.py --players 2 --bots ismcts:iters=100 --games 20 --temp 0.05 --eps 0.1``
 """
 
 from __future__ import annotations
@@ -13,19 +17,20 @@ import json
 import time
 
 from loveletter.bots.belief import Belief
-from loveletter.bots.heuristic import HeuristicBot
 from loveletter.bots.infer import HeuristicInference
+from loveletter.bots.registry import make_bot
 from loveletter.engine import Game
 
 
-def measure(edition: str, players: int, games: int, particles: int) -> dict[str, object]:
-    belief = particle = 0.0
-    hands = decisions = with_particles = 0
+def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
+            temp: float = 0.0, eps: float = 0.0) -> dict[str, object]:
+    belief = particle = all_belief = all_filter = 0.0
+    hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
     for gi in range(games):
         g = Game(edition, players, seed=gi)
-        bots = [HeuristicBot(seed=gi * 10 + s) for s in range(players)]
-        inf = HeuristicInference(particles, seed=gi)
+        bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
+        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps)
         while not g.game_over:
             if g.round_over or g.to_move is None:
                 g.start_round()
@@ -34,16 +39,22 @@ def measure(edition: str, players: int, games: int, particles: int) -> dict[str,
             view = g.view(seat)
             if seat == 0 and len(view.legal) > 1:
                 decisions += 1
-                if inf.update(view):
-                    with_particles += 1
-                    b = Belief(view)
-                    pool = b.pool()
-                    for t in range(1, players):
-                        if g.alive[t] and g.hand(t):
-                            card = g.hand(t)[0]
-                            particle += sum(p.game.hand(t)[:1] == (card,) for p in inf.parts) / len(inf.parts)
-                            belief += b.distribution(t, pool).get(card, 0.0)
+                alive = inf.update(view)
+                with_particles += alive
+                b = Belief(view)
+                pool = b.pool()
+                for t in range(1, players):
+                    if g.alive[t] and g.hand(t):
+                        card = g.hand(t)[0]
+                        pb = b.distribution(t, pool).get(card, 0.0)
+                        all_belief += pb
+                        all_hands += 1
+                        if alive:
+                            pp = sum(p.game.hand(t)[:1] == (card,) for p in inf.parts) / len(inf.parts)
+                            particle += pp
+                            belief += pb
                             hands += 1
+                        all_filter += pp if alive else pb
             d = bots[seat].choose(view)
             if seat == 0:
                 inf.played(view, d)
@@ -51,7 +62,9 @@ def measure(edition: str, players: int, games: int, particles: int) -> dict[str,
     return {"edition": edition, "players": players, "games": games, "particles": particles,
             "decisions": decisions, "with_particles": with_particles, "hands": hands,
             "belief_p_real_card": round(belief / max(1, hands), 4),
-            "particles_p_real_card": round(particle / max(1, hands), 4), "seconds": round(time.time() - t0, 1)}
+            "particles_p_real_card": round(particle / max(1, hands), 4), "bots": bot, "temp": temp, "eps": eps,
+            "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
+            "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
 
 def main() -> None:
@@ -60,8 +73,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--particles", type=int, default=100)
+    ap.add_argument("--bots", default="heuristic", help="the bot spec every seat plays")
+    ap.add_argument("--temp", type=float, default=0.0)
+    ap.add_argument("--eps", type=float, default=0.0)
     a = ap.parse_args()
-    print(json.dumps(measure(a.edition, a.players, a.games, a.particles)))
+    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps)))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2
 ]
 SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic",
          "ismcts:iters=4:infer=heuristic:particles=8",
-         "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer"]
+         "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer",
+         "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -208,14 +209,15 @@ def test_belief_samples_are_consistent_with_the_view() -> None:
         assert [len(h) for h in s["hands"]] == list(v.hand_sizes)
 
 
-def _heuristic_games(edition: str, n: int, seeds: range, particles: int):
-    """Games of heuristic bots; yields (game, seat 0's view, its inference after update) at seat 0's decisions."""
+def _heuristic_games(edition: str, n: int, seeds: range, particles: int, noise: float = 0.0, **model: float):
+    """Games of heuristic bots (with ``noise``); yields (game, seat 0's view, its inference after update)
+    at seat 0's decisions. ``model``: the inference's ``temp`` and ``eps``."""
     from loveletter.bots.infer import HeuristicInference
 
     for seed in seeds:
         g = Game(edition, n, seed=seed)
-        bots = [HeuristicBot(seed=seed * 10 + s) for s in range(n)]
-        inf = HeuristicInference(particles, seed=seed)
+        bots = [HeuristicBot(seed=seed * 10 + s, noise=noise) for s in range(n)]
+        inf = HeuristicInference(particles, seed=seed, **model)
         for _ in range(3):
             if g.game_over:
                 break
@@ -232,15 +234,19 @@ def _heuristic_games(edition: str, n: int, seeds: range, particles: int):
                 g.apply(d)
 
 
-@pytest.mark.parametrize("edition,n", [("classic", 4), ("premium", 6), ("2019", 4)])
-def test_every_particle_shows_our_seat_exactly_what_it_saw(edition: str, n: int) -> None:
+@pytest.mark.parametrize("edition,n,noise,model", [("classic", 4, 0.0, {}), ("premium", 6, 0.0, {}),
+                                                  ("2019", 4, 0.0, {}),
+                                                  ("classic", 4, 0.3, {"temp": 0.05, "eps": 0.05}),
+                                                  ("2019", 4, 0.3, {"temp": 0.05, "eps": 0.05})])
+def test_every_particle_shows_our_seat_exactly_what_it_saw(edition: str, n: int, noise: float,
+                                                           model: dict[str, float]) -> None:
     import random
 
     from loveletter.bots.ismcts import determinize
     from loveletter.engine import Determinizer
 
     checked = 0
-    for _g, view, inf in _heuristic_games(edition, n, range(3), particles=12):
+    for _g, view, inf in _heuristic_games(edition, n, range(3), 12, noise, **model):
         for p in inf.parts:
             assert p.game.redacted_log(0)[1:] == view.log[1:]  # the first event differs in its round number
             assert p.game.hand(0) == view.hand and p.game.to_move == 0
@@ -261,6 +267,44 @@ def test_the_real_deal_is_always_a_possible_particle_against_heuristic_seats(edi
     assert decisions > 10
 
 
+def test_a_soft_model_keeps_the_real_deal_possible_against_seats_that_stray_from_it() -> None:
+    """Against noisy heuristic seats the exact model rules the real deal out (the seats did not make
+    its choice); with ``temp``/``eps`` every choice has a chance, so the real deal stays possible."""
+    ruled_out = 0
+    decisions = 0
+    for g, view, inf in _heuristic_games("classic", 4, range(3), 4, 0.3, temp=0.05, eps=0.05):
+        true = list(g.record()["rounds"][-1]["deck"])
+        inf.fixed = inf._fixed_slots(view.log)
+        p = inf._simulate(true, view.log)
+        assert p is not None and 0 < p.lik <= 1, len(view.log)
+        inf.soft, temp, eps = False, inf.temp, inf.eps
+        inf.temp = inf.eps = 0.0
+        ruled_out += inf._simulate(true, view.log) is None
+        inf.soft, inf.temp, inf.eps = True, temp, eps
+        decisions += 1
+    assert decisions > 10 and ruled_out > 0
+
+
+def test_the_soft_model_is_a_distribution_over_the_legal_decisions() -> None:
+    from loveletter.bots.infer import HeuristicInference
+
+    legal = [Play("guard", (1,), g) for g in range(2, 9)] + [Play("priest", (1,), None)]
+    sc = {d: 0.1 * i for i, d in enumerate(legal)}
+    sc[legal[0]] = sc[legal[-1]]  # a tie for the best
+    exact = HeuristicInference(4)._model(legal, sc)
+    assert exact == {legal[0]: 0.5, legal[-1]: 0.5}
+    soft = HeuristicInference(4, temp=0.1, eps=0.2)._model(legal, sc)
+    assert set(soft) == set(legal) and abs(sum(soft.values()) - 1) < 1e-12
+    assert min(soft.values()) >= 0.2 / len(legal) - 1e-12
+    assert soft[legal[-1]] == soft[legal[0]] > soft[legal[5]] > soft[legal[1]]
+    flat = HeuristicInference(4, eps=1.0)._model(legal, sc)
+    assert all(abs(q - 1 / len(legal)) < 1e-12 for q in flat.values())
+    with pytest.raises(ValueError):
+        HeuristicInference(4, temp=-1)
+    with pytest.raises(ValueError):
+        HeuristicInference(4, eps=1.5)
+
+
 def test_inference_reads_heuristic_hands_better_than_the_belief() -> None:
     from loveletter.bots.belief import Belief
 
@@ -279,7 +323,9 @@ def test_inference_reads_heuristic_hands_better_than_the_belief() -> None:
 
 
 @pytest.mark.parametrize("spec,message", [("ismcts:infer=oracle", "infer=oracle: want none or heuristic"),
-                                          ("ismcts:infer=heuristic:particles=0", "particles")])
+                                          ("ismcts:infer=heuristic:particles=0", "particles"),
+                                          ("ismcts:infer=heuristic:infer_temp=-1", "infer_temp"),
+                                          ("ismcts:infer=heuristic:infer_eps=1.5", "infer_eps")])
 def test_bad_inference_options_are_refused(spec: str, message: str) -> None:
     from loveletter.bots.registry import BotSpecError
 

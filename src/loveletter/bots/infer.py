@@ -23,6 +23,7 @@ never sees the real hidden cards.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -40,14 +41,15 @@ TIE = 1e-9
 class _Particle:
     """One guess at the round's deck order, the decisions replayed on it, and the game they give."""
 
-    __slots__ = ("decisions", "follow", "game", "order", "weight")
+    __slots__ = ("decisions", "follow", "game", "lik", "order", "weight")
 
-    def __init__(self, order: list[str], game: Game, decisions: list[Decision]) -> None:
+    def __init__(self, order: list[str], game: Game, decisions: list[Decision], lik: float = 1.0) -> None:
         self.order = order
         self.game = game
         self.decisions = decisions
         self.follow: dict[int, BeliefFollower] = {}
         self.weight = 1.0
+        self.lik = lik  # the model's chance of the other seats' decisions seen so far, on this order
 
 
 class HeuristicInference:
@@ -56,9 +58,21 @@ class HeuristicInference:
     Call :meth:`update` with each of our views (in order; a view of a new round starts over), then
     :meth:`sample` for a hidden-card assignment in :meth:`Belief.sample`'s form, or ``None`` when no
     particle is left. :meth:`played` tells the filter our own decision, so it need not find it.
+
+    The model of a seat is exact by default: it makes the heuristic's best choice (ties alike). With
+    ``temp`` > 0 it picks each legal decision with a softmax of the heuristic's scores at that
+    temperature, and with ``eps`` > 0 it picks a uniformly random legal decision that often; a
+    particle is then weighed by the model's chance of what the seat did instead of being dropped
+    whenever the seat strayed from the heuristic's choice. That is for opponents that do not play
+    exactly like ``heuristic`` (people, other bots).
     """
 
-    def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None) -> None:
+    def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
+                 temp: float = 0.0, eps: float = 0.0) -> None:
+        if temp < 0 or not 0 <= eps <= 1:
+            raise ValueError("temp must be >= 0 and eps between 0 and 1")
+        self.temp, self.eps = float(temp), float(eps)
+        self.soft = temp > 0 or eps > 0
         self.n = particles
         self.moves = particles // 4 if moves is None else moves  # Metropolis moves per resampling, at most
         self.rng = random.Random(seed)
@@ -258,7 +272,10 @@ class HeuristicInference:
             return None
         order = list(order)
         order[i], order[j] = order[j], order[i]
-        return self._simulate(order, log)
+        q = self._simulate(order, log)
+        if q is not None and self.soft and self.rng.random() * p.lik > q.lik:
+            return None  # Metropolis: the move is taken with the chance lik(new) / lik(old)
+        return q
 
     def _step(self, p: _Particle, log: Sequence[Mapping[str, Any]], force: bool = True) -> bool:
         g = p.game
@@ -279,31 +296,45 @@ class HeuristicInference:
         view = g.view(seat)
         legal = view.legal
         if len(legal) == 1:
-            ties = [legal[0]]
+            probs = {legal[0]: 1.0}
         else:
             f = p.follow.get(seat)
             if f is None:
                 f = p.follow[seat] = BeliefFollower()
-            sc = heuristic_scores(view, f(view))
-            best = max(sc.values())
-            ties = [d for d in legal if sc[d] >= best - TIE]
-        if len(ties) > 1:
+            probs = self._model(legal, heuristic_scores(view, f(view)))
+        if len(probs) > 1:
             nxt = log[before]
-            if nxt["kind"] == "play":  # only the ties that make the play we saw; each tie as likely
-                same: list[Decision] = [d for d in ties if isinstance(d, Play) and d.card == nxt["card"]
-                        and d.targets == tuple(nxt["targets"]) and d.guess == nxt["guess"]]
-                if not same:
-                    return False
-                p.weight *= len(same) / len(ties)
-                ties = same
-            else:  # a look, a Chancellor's return, ...: the first tie whose events agree
-                return self._match(p, ties, log, before)
-            d = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+            if nxt["kind"] != "play":  # a look, a Chancellor's return, ...: a choice whose events agree
+                if self.soft:
+                    return self._match_weighted(p, probs, log, before)
+                return self._match(p, list(probs), log, before)
+            # the one decision that makes the play we saw (a play's card, targets and guess name it)
+            same = [d for d in probs if isinstance(d, Play) and d.card == nxt["card"]
+                    and d.targets == tuple(nxt["targets"]) and d.guess == nxt["guess"]]
+            if not same:
+                return False
+            p.weight *= probs[same[0]]
+            p.lik *= probs[same[0]]
+            d = same[0]
         else:
-            d = ties[0]
+            d = next(iter(probs))
         g.apply(d)
         p.decisions.append(d)
         return self._agrees(g, log, before)
+
+    def _model(self, legal: Sequence[Decision], sc: Mapping[Decision, float]) -> dict[Decision, float]:
+        """The model's chance of each legal decision (only those it may make): the heuristic's best
+        ones alike, or with ``temp``/``eps`` a softmax of its scores mixed with a uniform choice."""
+        best = max(sc.values())
+        if self.temp > 0:
+            raw = {d: math.exp((sc[d] - best) / self.temp) for d in legal}
+        else:
+            raw = {d: 1.0 for d in legal if sc[d] >= best - TIE}
+        total = sum(raw.values())
+        if not self.eps:
+            return {d: x / total for d, x in raw.items()}
+        flat = self.eps / len(legal)
+        return {d: (1.0 - self.eps) * raw.get(d, 0.0) / total + flat for d in legal}
 
     def _force_draw(self, p: _Particle, seat: int, log: Sequence[Mapping[str, Any]], before: int) -> bool:
         """If ``seat`` is about to play a card it does not hold in ``p``, make the card it just drew that
@@ -362,6 +393,26 @@ class HeuristicInference:
                 return True
         return False
 
+    def _match_weighted(self, p: _Particle, probs: Mapping[Decision, float], log: Sequence[Mapping[str, Any]],
+                        before: int) -> bool:
+        """Apply one of the decisions whose events agree with ``log``, drawn by the model's chance of
+        each; ``p`` is weighed by the chance of them all."""
+        agree: list[tuple[Decision, Game, float]] = []
+        for d, q in probs.items():
+            g = p.game.copy()
+            g.apply(d)
+            if self._agrees(g, log, before):
+                agree.append((d, g, q))
+        if not agree:
+            return False
+        total = sum(q for _, _, q in agree)
+        d, g, _ = self.rng.choices(agree, weights=[q for _, _, q in agree])[0]
+        p.weight *= total
+        p.lik *= total
+        p.game = g
+        p.decisions.append(d)
+        return True
+
     def _resample(self, log: Sequence[Mapping[str, Any]]) -> None:
         """Back to ``n`` particles: the survivors, and copies of random survivors with a fresh order for
         the cards nobody has drawn."""
@@ -404,13 +455,13 @@ class HeuristicInference:
     def _rejuvenated(self, p: _Particle) -> _Particle:
         slots = self._undrawn(p)
         if len(slots) < 2:
-            return _Particle(p.order, p.game.copy(), list(p.decisions))
+            return _Particle(p.order, p.game.copy(), list(p.decisions), p.lik)
         order = list(p.order)
         cards = [order[i] for i in slots]
         self.rng.shuffle(cards)
         for i, c in zip(slots, cards, strict=True):
             order[i] = c
-        q = _Particle(order, p.game, list(p.decisions))
+        q = _Particle(order, p.game, list(p.decisions), p.lik)
         self._replay(q)
         return q
 

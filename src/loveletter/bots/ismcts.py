@@ -24,10 +24,14 @@ from its own view of the sampled position, with its own belief; about six times 
 rollout, and a model of opponents that play like ``heuristic``), ``infer`` (``none``, the default,
 or ``heuristic``: the hidden cards are sampled from a :class:`~loveletter.bots.infer.HeuristicInference`
 of ``particles`` particles, which reads the other seats' hands from their plays assuming they play
-like ``heuristic``) and ``guesses_by`` (``heuristic``, or ``infer``: the guesses kept are the ones the
-inference makes likeliest) and ``positions`` (``view``: positions determinized from our view, in
-which the other seats know only what we know they know; ``particles``: a particle's own replayed
-game, in which every seat knows what it saw in that particle, such as its own looks).
+like ``heuristic``; ``infer_temp`` and ``infer_eps`` soften that model for seats that only play
+roughly like it: a softmax of the heuristic's scores at that temperature, and that chance of a
+uniformly random choice, instead of the heuristic's exact choice) and ``guesses_by``
+(``heuristic``, or ``infer``: the guesses kept are the ones the inference makes likeliest) and
+``positions`` (``view``: positions determinized from our view, in which the other seats know only
+what we know they know; ``particles``: a particle's own replayed game, in which every seat knows
+what it saw in that particle, such as its own looks). An ``ms`` budget counts from the start of the
+decision, so the inference's time is part of it.
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
@@ -288,7 +292,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
-                                 "guesses_by", "positions"})
+                                 "guesses_by", "positions", "infer_temp", "infer_eps"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -302,9 +306,13 @@ class ISMCTSBot(Bot):
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
         self.infer = choice_option(options, "infer", "none", ("none", "heuristic"))
         particles = number_option(options, "particles", 200, integer=True, low=1, high=100_000)
-        self.inference = HeuristicInference(particles, seed=self.rng.getrandbits(32)) if self.infer != "none" else None
+        temp = float(number_option(options, "infer_temp", 0.0, low=0, high=100))
+        eps = float(number_option(options, "infer_eps", 0.0, low=0, high=1))
+        self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps)
+                          if self.infer != "none" else None)
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.positions = choice_option(options, "positions", "view", ("view", "particles"))
+        self._t0 = 0.0  # when the current decision began
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
@@ -334,6 +342,7 @@ class ISMCTSBot(Bot):
         return out
 
     def choose(self, view: View) -> Decision:
+        self._t0 = time.perf_counter()  # an ``ms`` budget counts from here
         d = self._choose(view)
         if self.inference is not None:
             self.inference.played(view, d)
@@ -429,7 +438,7 @@ class ISMCTSBot(Bot):
         n = [self.prior] * k
         w = [self.prior * q for q in prior_q]
         total = sum(n)
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        deadline = self._t0 + self.ms / 1000.0 if self.ms is not None else None
         it = 0
         while True:
             if self.iters is not None and it >= self.iters:
@@ -462,7 +471,7 @@ class ISMCTSBot(Bot):
         n = [float(self.prior)] * k
         w = [self.prior * q for q in prior_q]
         phases = max(1, math.ceil(math.log2(k)))
-        t0 = time.perf_counter()
+        t0 = self._t0
         used = 0
         for phase in range(phases):
             if self.iters is not None:
