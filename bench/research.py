@@ -65,6 +65,8 @@ def guided(name: str, budget: str) -> str:
 
 INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
 INFER_ALL = f"{INFER}:guesses_by=infer:positions=particles"
+INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
+INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
@@ -102,6 +104,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                      + ["heuristic"] * 3, 100, 2026),
     "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
                                         100, 2026),
+    # reading an ismcts opponent's hand as if it played like heuristic (the fast rollout: no model of it)
+    "classic2-ismcts-infer-vs-ismcts": ("classic", 2, [f"ismcts:{INFER_2P}", "ismcts:iters=100"], 200, 2026),
+    "classic2-guided-infer-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
+                                                                 f"ms=100:lam=0:beta=0.05:{INFER_FAST}"),
+                                                          "ismcts:ms=100"], 200, 2026),
 }
 
 LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]
