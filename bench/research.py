@@ -14,46 +14,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import time
 from pathlib import Path
 from typing import Any
 
 from loveletter.arena import run_arena, wilson
+from loveletter.arena.elo import bradley_terry
 
 ROOT = Path(__file__).resolve().parents[1]
 M = ROOT / "examples" / "models"
 
 
-
-def bradley_terry(
-    names: list[str], pairs: dict[tuple[int, int], float], counts: dict[tuple[int, int], int]
-) -> list[float]:
-    """Elo-scale ratings (mean 1500) of a round-robin from pairwise scores ``pairs[(i, j)]`` out of
-    ``counts`` games (the arena itself rates with openskill; one fit over every pair suits a table)."""
-    k = len(names)
-    if k < 2:
-        return [1500.0] * k
-    # one virtual draw between every pair keeps the fit finite
-    w = [[0.5 if i != j else 0.0 for j in range(k)] for i in range(k)]
-    m = [[1.0 if i != j else 0.0 for j in range(k)] for i in range(k)]
-    for (i, j), c in counts.items():
-        s = pairs.get((i, j), 0.0)
-        w[i][j] += s
-        w[j][i] += c - s
-        m[i][j] += c
-        m[j][i] += c
-    p = [1.0] * k
-    for _ in range(500):
-        new = []
-        for i in range(k):
-            num = sum(w[i][j] for j in range(k) if j != i)
-            den = sum(m[i][j] / (p[i] + p[j]) for j in range(k) if j != i)
-            new.append(num / den if den > 0 else p[i])
-        g = math.exp(sum(math.log(max(x, 1e-12)) for x in new) / k)
-        p = [x / g for x in new]
-    return [1500.0 + 400.0 * math.log10(max(x, 1e-12)) for x in p]
 
 def policy(name: str) -> str:
     return f"loveletter.rl.policy_bot:PolicyBot:path={M / name}"
@@ -170,7 +142,7 @@ def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, An
         for r in res["results"]:
             totals[r["bot"]][0] += r["wins"]
             totals[r["bot"]][1] += r["games"]
-    ratings = bradley_terry(names, pairs, counts)
+    ratings = bradley_terry(len(names), pairs, counts)[0]
     table = []
     for k, n in enumerate(names):
         w, g = totals[n]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -17,13 +18,17 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert {r["bot"] for r in out["results"]} == {"heuristic", "random"}
     assert out["rating_model"]["model"] == "openskill PlackettLuce"
     for r in out["results"]:
-        assert set(r) >= {"bot", "wins", "win_rate", "ci95", "rating", "games", "mu", "sigma", "ordinal"}
+        assert set(r) >= {"bot", "wins", "win_rate", "ci95", "rating", "games", "mu", "sigma", "ordinal", "elo",
+                          "elo_sd"}
+        assert r["elo_sd"] > 0
         assert r["rating"] == r["mu"] and r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=0.2)
         assert 0 < r["sigma"] < 500  # games were rated: less uncertain than at the start
         assert r["games"] == 6
         lo, hi = r["ci95"]
         assert 0 <= lo <= r["win_rate"] <= hi <= 1
     assert sum(r["wins"] for r in out["results"]) == pytest.approx(6)
+    assert out["elo_model"]["model"] == "Bradley-Terry"
+    assert sum(r["elo"] for r in out["results"]) == pytest.approx(3000, abs=0.2)  # mean 1500
 
 
 def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,6 +74,38 @@ def test_ratings_for_more_than_two_players() -> None:
     assert r["best"][0] - 3 * r["best"][1] > 1000
 
 
+def test_elo_counts_every_game_alike_whatever_its_place() -> None:
+    """An online rating follows the last games: 212 wins in 400 played first, then the 188 losses,
+    rate the winner below. The Elo fit is the same in any order and puts the winner above."""
+    from loveletter.arena import elo
+
+    wins, losses = [(["a", "b"], [0])] * 212, [(["a", "b"], [1])] * 188
+    first, last = elo(["a", "b"], wins + losses), elo(["a", "b"], losses + wins)
+    assert first == last
+    assert first["a"][0] > 1500 > first["b"][0]
+    assert rate(["a", "b"], wins + losses)["a"][0] < rate(["a", "b"], wins + losses)["b"][0]  # why elo exists
+    # 53% of comparisons: log(212/188) of a factor e, about 21 points, known to about +-17 (the difference)
+    assert first["a"][0] - first["b"][0] == pytest.approx(400 * math.log10(212.5 / 188.5), abs=0.5)
+    assert 5 < first["a"][1] < 12
+    fewer = elo(["a", "b"], wins[:53] + losses[:47])
+    assert fewer["a"][1] > first["a"][1]  # fewer games: less certain
+
+
+def test_elo_in_many_player_games_compares_each_winner_with_each_loser_of_another_spec() -> None:
+    from loveletter.arena import elo
+    from loveletter.arena.elo import comparisons
+
+    # one seat of "a" against three of "h": a wins 2 of 4 games, an h the others
+    games = [(["a", "h", "h", "h"], [0]), (["h", "a", "h", "h"], [1]), (["h", "h", "a", "h"], [0]),
+             (["h", "h", "h", "a"], [1])]
+    wins, counts = comparisons(["a", "h"], games)
+    assert counts == {(0, 1): 3 + 3 + 1 + 1} and wins == {(0, 1): 6}  # h against h is no comparison
+    r = elo(["a", "h"], games)
+    assert r["a"][0] > r["h"][0]
+    shared = comparisons(["a", "b", "c"], [(["a", "b", "c"], [0, 1])])  # two winners: no comparison between them
+    assert shared == ({(0, 2): 1.0, (1, 2): 1.0}, {(0, 2): 1.0, (1, 2): 1.0})
+
+
 def test_an_all_draw_game_changes_no_rating() -> None:
     assert rate(["a", "b"], [(["a", "b"], [0, 1]), (["a", "b"], [])]) == {"a": (1500.0, 500.0), "b": (1500.0, 500.0)}
 
@@ -78,7 +115,7 @@ def test_results_table_is_sorted_by_rating_and_fits() -> None:
     text = format_table(res, width=90)
     assert all(len(line) <= 90 for line in text.splitlines())
     lines = [line for line in text.splitlines() if "heuristic" in line or "random" in line]
-    best = max(res["results"], key=lambda r: r["mu"])["bot"]
+    best = max(res["results"], key=lambda r: r["elo"])["bot"]
     assert best in lines[0]
 
 

@@ -37,6 +37,7 @@ from openskill.models import PlackettLuce
 from ..bots.registry import load_class, make_bot, parse_spec
 from ..engine import Game
 from ..table import Automatic, BotError, Table
+from .elo import ELO_MODEL, elo
 
 
 def play_game(
@@ -171,18 +172,23 @@ def run_arena(
         if bar is not None:
             bar.stop()
     # Rated in a fixed order; the winners are spec positions, the line-up is by spec position too.
-    ratings = rate(names, [(list(specs), played[key]) for key in sorted(played)])
+    ordered = [(list(specs), played[key]) for key in sorted(played)]
+    ratings = rate(names, ordered)
+    elos = elo(names, ordered)
     results = []
     for i, name in enumerate(names):
         lo, hi = wilson(wins[i], games[i])
         mu, sigma = ratings[name]
+        rating, sd = elos[name]
         results.append({
             "bot": name, "wins": round(wins[i], 3), "win_rate": round(wins[i] / games[i], 4),
             "ci95": [round(lo, 4), round(hi, 4)], "rating": round(mu, 1), "games": games[i],
             "mu": round(mu, 1), "sigma": round(sigma, 1), "ordinal": round(mu - 3 * sigma, 1),
+            "elo": round(rating, 1), "elo_sd": round(sd, 1),
         })
     return {"matches": matches, "edition": edition, "players": n, "games_played": total,
-            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL), "results": results}
+            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL),
+            "elo_model": dict(ELO_MODEL), "results": results}
 
 
 class _Progress:
@@ -213,7 +219,8 @@ class _Progress:
 
 
 def results_table(res: dict[str, Any]) -> Any:
-    """The results as a Rich table, best rated first."""
+    """The results as a Rich table, best rated first (by ``elo``; by openskill's ``mu`` in results
+    from before ``elo`` was added)."""
     from rich.table import Table
 
     n, matches, games = res["players"], res["matches"], res["games_played"]
@@ -221,12 +228,13 @@ def results_table(res: dict[str, Any]) -> Any:
              f"game{'' if games == 1 else 's'} in {res['seconds']:.1f} s (par win rate {100 / n:.1f}%)")
     table = Table(title=title, title_justify="left")
     for name, justify in (("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"),
-                          ("rating (mu ± sigma)", "right"), ("ordinal", "right"), ("games", "right")):
+                          ("Elo ± s.e.", "right"), ("openskill mu ± sigma", "right"), ("games", "right")):
         table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
-    for r in sorted(res["results"], key=lambda r: (-r["mu"], r["bot"])):
+    for r in sorted(res["results"], key=lambda r: (-r.get("elo", r["mu"]), r["bot"])):
         lo, hi = r["ci95"]
+        rating = f"{r['elo']:.0f} ± {r['elo_sd']:.0f}" if "elo" in r else "-"
         table.add_row(r["bot"], f"{r['wins']:g}", f"{100 * r['win_rate']:.1f}%", f"[{100 * lo:.1f}, {100 * hi:.1f}]",
-                      f"{r['mu']:.0f} ± {r['sigma']:.0f}", f"{r['ordinal']:.0f}", str(r["games"]))
+                      rating, f"{r['mu']:.0f} ± {r['sigma']:.0f}", str(r["games"]))
     return table
 
 
@@ -239,4 +247,5 @@ def format_table(res: dict[str, Any], width: int = 100) -> str:
     return out.getvalue().rstrip("\n")
 
 
-__all__ = ["RATING_MODEL", "ArenaError", "format_table", "play_game", "rate", "results_table", "run_arena", "wilson"]
+__all__ = ["ELO_MODEL", "RATING_MODEL", "ArenaError", "elo", "format_table", "play_game", "rate", "results_table",
+           "run_arena", "wilson"]
