@@ -37,6 +37,7 @@ def guided(name: str, budget: str) -> str:
 
 INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
 INFER_ALL = f"{INFER}:guesses_by=infer:positions=particles"
+INFER_300 = INFER_ALL.replace("iters=100", "iters=300")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
@@ -74,6 +75,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                        + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-infer-particles-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_ALL}"]
                                                      + ["heuristic"] * 3, 100, 2026),
+    # the same with three times the search budget
+    "classic4-ismcts-infer-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER_300}"]
+                                                      + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-infer-iters300-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_300}"]
+                                                    + ["heuristic"] * 3, 100, 2026),
     "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
                                         100, 2026),
     # reading an ismcts opponent's hand as if it played like heuristic (the fast rollout: no model of it)
@@ -215,6 +221,7 @@ def main() -> None:
                 print(f"  {r['bot'][-60:]:<60} {100 * r['win_rate']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
                       f"of {r['games']}")
         data[name]["wall_seconds"] = round(time.monotonic() - t0, 1)
+        data = {**load(args.out), name: data[name]}  # rows another run wrote meanwhile are kept
         save(args.out, data)
 
 
