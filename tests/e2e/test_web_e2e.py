@@ -94,11 +94,25 @@ def missing_messages(page: Any) -> list[str]:
 
 
 def quick_game(page: Any) -> str:
+    """Start a quick game and wait for our first decision; returns the table's address."""
     page.goto("/")
     page.click("button[data-action=quick]")
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))
     page.wait_for_selector(".hand .card")
+    our_turn(page)
     return page.url
+
+
+def our_turn(page: Any, seconds: float = 60) -> None:
+    """Wait until the page asks us to decide, closing the round-over dialogs on the way (the bot may
+    end a round on its first turn, with a Baron or a Guard)."""
+    deadline = time.monotonic() + seconds
+    while not page.locator(".prompt:visible").count():
+        assert time.monotonic() < deadline, "no prompt in time"
+        close = page.locator("button[data-action=close-dialog]")
+        if not (close.count() and _click(close.first)):
+            page.wait_for_timeout(150)
+    page.wait_for_selector(".prompt")
 
 
 # ---------------------------------------------------------------------- the tests
@@ -155,7 +169,6 @@ def test_two_people_and_a_bot_play_a_full_game_and_a_spectator_sees_no_hidden_ca
 def test_a_reload_mid_turn_restores_the_seat(browser, server):
     _, page = person(browser, server, "Dora")
     url = quick_game(page)
-    page.wait_for_selector(".prompt")
     hand = page.locator(".hand .card-name").all_inner_texts()
     page.reload()
     page.wait_for_selector(".hand .card")
@@ -170,7 +183,6 @@ def test_a_second_tab_cannot_play_twice(browser, server):
     ctx, first = person(browser, server, "Eli")
     sent = sent_of(first)
     url = quick_game(first)
-    first.wait_for_selector(".prompt")
     second = ctx.new_page()
     second.set_default_timeout(60000)
     got = frames_of(second)
@@ -247,7 +259,6 @@ def test_a_phone_shows_the_whole_table_without_horizontal_scrolling_and_screensh
         no_horizontal_scroll(page)
         page.screenshot(path=str(SCREENSHOTS / f"lobby-{label}-{lang}.png"), full_page=label == "phone")
         quick_game(page)
-        page.wait_for_selector(".prompt")
         no_horizontal_scroll(page)
         page.screenshot(path=str(SCREENSHOTS / f"table-{label}-{lang}.png"), full_page=label == "phone")
         page.goto("/rules/classic")
