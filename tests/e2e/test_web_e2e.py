@@ -112,7 +112,6 @@ def our_turn(page: Any, seconds: float = 60) -> None:
         close = page.locator("button[data-action=close-dialog]")
         if not (close.count() and _click(close.first)):
             page.wait_for_timeout(150)
-    page.wait_for_selector(".prompt")
 
 
 # ---------------------------------------------------------------------- the tests

@@ -219,8 +219,7 @@ class _Progress:
 
 
 def results_table(res: dict[str, Any]) -> Any:
-    """The results as a Rich table, best rated first (by ``elo``; by openskill's ``mu`` in results
-    from before ``elo`` was added)."""
+    """The results as a Rich table, best rated first (by ``elo``)."""
     from rich.table import Table
 
     n, matches, games = res["players"], res["matches"], res["games_played"]
@@ -230,11 +229,10 @@ def results_table(res: dict[str, Any]) -> Any:
     for name, justify in (("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"),
                           ("Elo ± s.e.", "right"), ("openskill mu ± sigma", "right"), ("games", "right")):
         table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
-    for r in sorted(res["results"], key=lambda r: (-r.get("elo", r["mu"]), r["bot"])):
+    for r in sorted(res["results"], key=lambda r: (-r["elo"], r["bot"])):
         lo, hi = r["ci95"]
-        rating = f"{r['elo']:.0f} ± {r['elo_sd']:.0f}" if "elo" in r else "-"
         table.add_row(r["bot"], f"{r['wins']:g}", f"{100 * r['win_rate']:.1f}%", f"[{100 * lo:.1f}, {100 * hi:.1f}]",
-                      rating, f"{r['mu']:.0f} ± {r['sigma']:.0f}", str(r["games"]))
+                      f"{r['elo']:.0f} ± {r['elo_sd']:.0f}", f"{r['mu']:.0f} ± {r['sigma']:.0f}", str(r["games"]))
     return table
 
 

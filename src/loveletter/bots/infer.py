@@ -72,7 +72,6 @@ class HeuristicInference:
         if temp < 0 or not 0 <= eps <= 1:
             raise ValueError("temp must be >= 0 and eps between 0 and 1")
         self.temp, self.eps = float(temp), float(eps)
-        self.soft = temp > 0 or eps > 0
         self.n = particles
         self.moves = particles // 4 if moves is None else moves  # Metropolis moves per resampling, at most
         self.rng = random.Random(seed)
@@ -83,6 +82,11 @@ class HeuristicInference:
         self.mine: dict[int, Decision] = {}  # our decision at each log length
         self.alive = False
         self.fixed: dict[int, str] = {}
+
+    @property
+    def soft(self) -> bool:
+        """Whether the model gives every legal decision a chance (``temp`` or ``eps`` above 0)."""
+        return self.temp > 0 or self.eps > 0
 
     # ------------------------------------------------------------------ the round's frame
     def _frame(self, view: View) -> None:
