@@ -209,6 +209,29 @@ describe("round and game end", () => {
   });
 });
 
+describe("a round summary open on my turn", () => {
+  it("says it is my turn (never 'Waiting for' me), and closing it shows the prompt", async () => {
+    useLang("en");
+    let seen = 0;
+    for (const g of games) {
+      const { session, socket, ui } = setup(g, 0, [0]);
+      for (const frame of g.frames["0"]) {
+        await act(() => socket.push(frame));
+        const dialog = ui.container.querySelector("[role='dialog']");
+        if (!dialog || !text(dialog).includes("Round over") || session.prompt.value?.seat !== 0) continue;
+        seen++;
+        expect(text(dialog)).toContain("Your turn: close this summary to play.");
+        expect(ui.container.querySelector(".waiting-for")).toBeNull();
+        expect(ui.container.querySelector(".prompt")).toBeNull();
+        await closeDialogs(ui.container);
+        expect(ui.container.querySelector(".prompt")).not.toBeNull();
+      }
+      cleanup();
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
 describe("what you know", () => {
   for (const lang of ["en", "zh"] as const) {
     it(`${lang}: the panel shows the server's knowledge of the seat and its unseen counts, frame after frame`, async () => {

@@ -219,7 +219,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
               <Deadline deadline={myPrompt.deadline} />
               <PromptPanel view={view} legal={myPrompt.legal} n={n} names={names} busy={busy} onDecide={(d) => conn().decide(session, d)} />
             </>
-          ) : !gameOver && view.seat !== null && view.toMove !== null ? (
+          ) : myPrompt ? null /* my turn, behind the round summary: the dialog says so */ : !gameOver && view.seat !== null && view.toMove !== null ? (
             <p class="waiting-for" role="status">
               {t("Waiting for {name}…", { name: names[view.toMove] })}
             </p>
@@ -252,6 +252,14 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
           <RoundEndLines events={events} from={roundEnd.seq} n={n} />
           <ShowdownTable outcome={roundEnd as never} names={names} n={n} values={view.cards.values} />
           <TokensTable tokens={(roundEnd as never as { tokens: number[] }).tokens} goal={view.goal} names={names} />
+          {myPrompt ? (
+            <>
+              <p class="your-turn" role="status">
+                {t("Your turn: close this summary to play.")}
+              </p>
+              <Deadline deadline={myPrompt.deadline} />
+            </>
+          ) : null}
         </Dialog>
       ) : null}
     </div>
