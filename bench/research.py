@@ -38,6 +38,7 @@ def guided(name: str, budget: str) -> str:
 INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
 INFER_ALL = f"{INFER}:guesses_by=infer:positions=particles"
 INFER_300 = INFER_ALL.replace("iters=100", "iters=300")
+INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
@@ -79,6 +80,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic4-ismcts-infer-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER_300}"]
                                                       + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-infer-iters300-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_300}"]
+                                                    + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-infer-iters600-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_600}"]
                                                     + ["heuristic"] * 3, 100, 2026),
     "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
                                         100, 2026),
