@@ -16,7 +16,7 @@ from .engine import Game
 
 
 def random_rounds(
-    edition: str, players: int, rounds: int, seed: int = 0, options: dict | None = None, runner: bool = False
+    edition: str, players: int, rounds: int, seed: int = 0, options: dict[str, Any] | None = None, runner: bool = False
 ) -> dict[str, Any]:
     """Play ``rounds`` random rounds; return counts and rates (``runner``: through the table runner)."""
     if runner:
@@ -40,7 +40,8 @@ def random_rounds(
     return _report(edition, players, rounds, games, decisions, start, cpu_start, "engine")
 
 
-def _runner_rounds(edition: str, players: int, rounds: int, seed: int, options: dict | None) -> dict[str, Any]:
+def _runner_rounds(edition: str, players: int, rounds: int, seed: int,
+                   options: dict[str, Any] | None) -> dict[str, Any]:
     """The same random rounds, each decision pushed with ``Table.submit`` (versions, checks, who/when)."""
     from .table import Pushed, Table
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .engine import EDITIONS, Game, LoveLetterError, RecordError
 
@@ -24,7 +24,7 @@ class Parser(argparse.ArgumentParser):
                      f"{message.splitlines()[0] if message else 'bad arguments'}{hint}\n")
 
 
-def _options(text: str | None) -> dict:
+def _options(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     try:
@@ -100,6 +100,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                   f"tokens {list(g.tokens)}")
             continue
         seat = prompt.seat
+        assert seat is not None  # a decision prompt
         hand = ",".join(table.game.hand(seat))
         out = table.advance(max_steps=1)[0]
         assert out.step is not None
@@ -274,7 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help (0) or Parser.error (2, already printed)
         return exc.code if isinstance(exc.code, int) else 2
     try:
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except (CliError, LoveLetterError, ValueError) as exc:
         print(f"loveletter: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2

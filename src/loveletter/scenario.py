@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .engine import BishopChoice, CardinalLook, ChancellorChoice, ConfigError, Game, IllegalDecision, play
+from .engine import BishopChoice, CardinalLook, ChancellorChoice, ConfigError, Game, IllegalDecision, Play, play
 from .files import FileFormatError, read_json
 
 SCENARIO_FORMAT = "love-letter-rule-scenarios"
@@ -56,7 +56,7 @@ def _new_game(sc: Mapping[str, Any], where: str) -> Game:
     return g
 
 
-def _play_of(step: Mapping[str, Any], where: str):
+def _play_of(step: Mapping[str, Any], where: str) -> Play:
     card = _need(step, "card", str, where)
     if "targets" in step:
         targets = step["targets"]

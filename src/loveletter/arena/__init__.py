@@ -59,7 +59,7 @@ class ArenaError(ValueError):
     """A game could not be played (a bot failed or chose an illegal decision)."""
 
 
-def _task(args: tuple) -> tuple[int, int, list[int], str | None]:
+def _task(args: tuple[Any, ...]) -> tuple[int, int, list[int], str | None]:
     specs, edition, players, seed, match, rot, options = args
     n = players
     lineup = [specs[(i + rot) % n] for i in range(n)]  # seat i plays spec index (i+rot) % n
@@ -83,7 +83,8 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
 
 
 #: The rating model: openskill's Plackett-Luce, its defaults scaled by 60 (mu 25 -> 1500).
-RATING_MODEL = {"model": "openskill PlackettLuce", "mu": 1500.0, "sigma": 500.0, "beta": 250.0, "tau": 5.0}
+RATING_MODEL: dict[str, Any] = {"model": "openskill PlackettLuce", "mu": 1500.0, "sigma": 500.0, "beta": 250.0,
+                                "tau": 5.0}
 
 
 def rate(names: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[str, tuple[float, float]]:
@@ -93,7 +94,7 @@ def rate(names: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int
     ratings = {n: model.rating(name=n) for n in names}
     for lineup, winners in games:
         teams = [[model.rating(mu=ratings[s].mu, sigma=ratings[s].sigma, name=s)] for s in lineup]
-        ranks = [0 if seat in winners else 1 for seat in range(len(lineup))]
+        ranks = [0.0 if seat in winners else 1.0 for seat in range(len(lineup))]
         if len(set(ranks)) == 1:
             continue  # everyone won or nobody did: no ranking to learn from
         new = model.rate(teams, ranks=ranks)

@@ -121,8 +121,10 @@ class Belief:
     def __init__(self, view: View, replay: _Replay | None = None) -> None:
         """``replay``: the state of a :class:`BeliefFollower` already caught up with ``view``
         (default: replay the view's whole log)."""
+        if view.seat is None:
+            raise ValueError("a Belief is a seat's: this view is a spectator's")
         self.view = view
-        self.me = view.seat
+        self.me: int = view.seat
         self.values = view.values
         n = view.players
         if replay is None:
@@ -159,8 +161,9 @@ class Belief:
 
     def distribution(self, s: int, pool: Counter[str] | None = None) -> dict[str, float]:
         """Probability of each card id in seat ``s``'s hand (one card)."""
-        if self.known[s] is not None:
-            return {self.known[s]: 1.0}
+        known = self.known[s]
+        if known is not None:
+            return {known: 1.0}
         if pool is None:
             pool = self.pool()
         f = self.factor[s]

@@ -10,6 +10,7 @@ know it). Beliefs about other hands come from :class:`~loveletter.bots.belief.Be
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play, View
@@ -36,7 +37,7 @@ class Context:
         self.belief = b = belief if belief is not None else Belief(view)
         self.pool = b.pool()
         self._keep: dict[str, float] = {}
-        self.values = view.values
+        self.values: Mapping[str, int] = view.values
         self.opps = [s for s in range(view.players) if s != me and view.alive[s]]
         self.k = max(1, len(self.opps))
         self.dist = {t: b.distribution(t, self.pool) for t in self.opps}
@@ -45,7 +46,7 @@ class Context:
         self.ko_gain = 1.0 / self.k - self.base  # knocking one opponent out
         # how much the showdown matters now: 0 early, 1 when the deck is (nearly) empty
         turns_left = view.deck_size / max(1, len(self.opps) + 1)
-        self.endw = 1.0 / (1.0 + turns_left)
+        self.endw: float = 1.0 / (1.0 + turns_left)
         pool_total = sum(self.pool.values()) or 1
         self.p_guard_draw = self.pool.get("guard", 0) / pool_total
 
@@ -119,11 +120,11 @@ def score_play(ctx: Context, d: Play) -> float:
     effect = 0.0
     if card == "princess":
         return -1.0
-    if card == "guard" and t is not None:
+    if card == "guard" and t is not None and d.guess is not None:
         p = ctx.vdist[t].get(d.guess, 0.0)
         effect = p * ctx.ko_gain - ctx.dist[t].get("assassin", 0.0) * ctx.base
         effect += (1 - p) * 0.005  # a miss still narrows the hand down
-    elif card == "bishop" and t is not None:
+    elif card == "bishop" and t is not None and d.guess is not None:
         p = ctx.vdist[t].get(d.guess, 0.0)
         effect = p * 0.9 + 0.005 * (1 - p)
     elif card in ("priest", "baroness") and targets:
@@ -221,7 +222,7 @@ def scores(view: View, belief: Belief | None = None) -> dict[Decision, float]:
     return out
 
 
-def _bottom_penalty(d: ChancellorChoice, values: dict[str, int]) -> float:
+def _bottom_penalty(d: ChancellorChoice, values: Mapping[str, int]) -> float:
     # put the strongest returned card bottom-most (last), away from the next draws
     return sum(i * -values[c] for i, c in enumerate(d.bottom))
 

@@ -71,6 +71,10 @@ def determinize(det: Determinizer, sample: dict[str, Any], me: int) -> Game:
     return det.position({"hands": hands, "deck": sample["deck"], "set_aside": sample["set_aside"]})
 
 
+#: What each seat knows of another's hand at the root: (who knows, whose hand) -> card id.
+Know = dict[tuple[int, int], str]
+
+
 class Rollout:
     """A fast rule-based policy for every seat, with each seat's own remembered looks."""
 
@@ -323,7 +327,7 @@ class ISMCTSBot(Bot):
         """Legal decisions worth searching: every guess-free one, and the best guesses per target (by the
         heuristic's score; first by ``shares``, the inference's chance of each value per seat, if given)."""
         out: list[Decision] = []
-        by_target: dict[tuple, list[Decision]] = {}
+        by_target: dict[tuple[Any, ...], list[Decision]] = {}
         for d in view.legal:
             if isinstance(d, Play) and d.guess is not None:
                 by_target.setdefault((d.card, d.targets), []).append(d)
@@ -332,9 +336,10 @@ class ISMCTSBot(Bot):
             else:
                 out.append(d)
         for group in by_target.values():
-            if shares and isinstance(group[0], Play) and len(group[0].targets) == 1:
-                share = shares.get(group[0].targets[0], {})
-                group.sort(key=lambda d: (-share.get(d.guess, 0.0), -sc[d]))  # type: ignore[union-attr]
+            first = group[0]
+            if shares and isinstance(first, Play) and len(first.targets) == 1:
+                share = shares.get(first.targets[0], {})
+                group.sort(key=lambda d: (-share.get(d.guess, 0.0), -sc[d]))  # type: ignore[union-attr, arg-type]  # plays with a guess
             else:
                 group.sort(key=lambda d: -sc[d])
             keep = self.max_guesses if isinstance(group[0], Play) else 1
@@ -354,19 +359,20 @@ class ISMCTSBot(Bot):
             return legal[0]
         belief: Any = self.follow(view)
         sc = heuristic_scores(view, belief)
-        inferred = self.inference is not None and self.inference.update(view)
-        shares = self.inference.value_shares(view) if inferred and self.rank == "infer" else None
+        inference = self.inference if self.inference is not None and self.inference.update(view) else None
+        shares = inference.value_shares(view) if inference is not None and self.rank == "infer" else None
         cands = self.candidates(view, sc, shares)
         prior: dict[Decision, float] = {}
         if self.guide is not None:
             cands, prior = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
-        if inferred:
-            belief = _Sampler(self.inference, belief, games=self.positions == "particles")
+        if inference is not None:
+            belief = _Sampler(inference, belief, games=self.positions == "particles")
         template = Determinizer(view)
         me = view.seat
-        know: dict[tuple[int, int], str] = {}
+        assert me is not None, "a bot decides for a seat"
+        know: Know = {}
         for t, c in enumerate(belief.known):
             if c is not None and t != me:
                 know[(me, t)] = c
@@ -411,7 +417,7 @@ class ISMCTSBot(Bot):
         p_win = min(1.0, max(0.0, ((n - 1) * v + 1) / n))
         return p_win * (2.0 if start[me] + 1 >= g.goal else 1.0)
 
-    def _rollout(self, g: Game, d: Decision, rng: random.Random, know: dict, me: int, start: list[int]) -> float:
+    def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int]) -> float:
         ro = ROLLOUTS[self.rollout](g, rng, know)
         ro.step(d)
         steps = 0
@@ -432,7 +438,7 @@ class ISMCTSBot(Bot):
         return reward(g, me, start)
 
     def _ucb(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
-             template: Determinizer, know: dict, me: int, start: list[int], rng: random.Random) -> int:
+             template: Determinizer, know: Know, me: int, start: list[int], rng: random.Random) -> int:
         """UCB1 over our decisions, one fresh determinization per iteration."""
         k = len(cands)
         n = [self.prior] * k
@@ -459,7 +465,7 @@ class ISMCTSBot(Bot):
         return max(range(k), key=lambda i: (n[i], w[i] / n[i] + bonus[i]))
 
     def _halving(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
-                 template: Determinizer, know: dict, me: int, start: list[int], rng: random.Random) -> int:
+                 template: Determinizer, know: Know, me: int, start: list[int], rng: random.Random) -> int:
         """Sequential halving with common random numbers.
 
         Every surviving decision is played out on the same determinizations with the same rollout

@@ -73,7 +73,7 @@ def load_class(path: str) -> type:
         if hint and exc.name and not exc.name.startswith("loveletter"):
             raise BotSpecError(f"{module_name} needs {exc.name}, which is not installed: install {hint}") from None
         raise BotSpecError(f"cannot import {module_name!r}: {exc}") from None
-    cls = getattr(module, cls_name, None)
+    cls: type | None = getattr(module, cls_name, None)
     if cls is None or not callable(getattr(cls, "choose", None)):
         raise BotSpecError(f"{path!r} is not a bot class (it needs a choose(view) method)")
     return cls
@@ -88,7 +88,7 @@ def make_bot(spec: str, seed: int | None = None, *, edition: str | None = None, 
     path, options = parse_spec(spec)
     cls = load_class(path)
     try:
-        bot = cls(seed=seed, **options)
+        bot: Bot = cls(seed=seed, **options)
     except (TypeError, ValueError, OSError) as exc:  # BotOptionError is a ValueError
         raise BotSpecError(f"bad bot {spec!r}: {exc}") from None
     check = getattr(bot, "check_table", None)

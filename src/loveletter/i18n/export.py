@@ -51,7 +51,7 @@ def catalog_data(lang: str) -> dict[str, Any]:
         if not all(texts):
             continue
         key = ids[0] if m.context is None else f"{m.context}{CONTEXT_SEP}{ids[0]}"
-        polished = [typography.polish(lang, text) for text in texts]
+        polished = [typography.polish(lang, str(text)) for text in texts]
         messages[key] = polished if len(ids) > 1 else polished[0]
     locale = Locale.parse(lang)
     lists = {}

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..arena import wilson
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..bots.belief import Belief
 from ..bots.ismcts import determinize
 from ..engine import Decision, Determinizer, Game, View, codec_for
@@ -39,7 +39,7 @@ from ..table import Automatic, Pushed, Table
 class _Then:
     """Plays one given decision first, then lets the bot decide."""
 
-    def __init__(self, first: Decision, bot: Any) -> None:
+    def __init__(self, first: Decision, bot: Bot) -> None:
         self.first: Decision | None = first
         self.bot = bot
 
@@ -117,14 +117,17 @@ def analyze_position(view: View, chosen: Decision, *, rollouts: int = 200, polic
     codec = codec_for(view.edition, view.players)
     legal = list(view.legal)
     results = evaluate(view, rollouts, policy, seed, legal) if len(legal) > 1 else [[]]
-    choices = []
+    seat = view.seat
+    if seat is None:
+        raise ValueError("analysis is of a seat's decision: this view is a spectator's")
+    choices: list[dict[str, Any]] = []
     for d, res in zip(legal, results, strict=True):
         if res:
             m, lo, hi = _mean_ci(res)
-            choices.append({"decision": d.text(), "id": codec.encode(d, view.seat), "win": round(m, 4),
+            choices.append({"decision": d.text(), "id": codec.encode(d, seat), "win": round(m, 4),
                             "ci95": [round(lo, 4), round(hi, 4)], "n": len(res), "chosen": d == chosen})
         else:
-            choices.append({"decision": d.text(), "id": codec.encode(d, view.seat), "win": None, "ci95": None,
+            choices.append({"decision": d.text(), "id": codec.encode(d, seat), "win": None, "ci95": None,
                             "n": 0, "chosen": d == chosen})
     entry: dict[str, Any] = {"round": view.round, "turn": view.turn, "phase": view.phase, "hand": list(view.hand),
                              "tokens": list(view.tokens), "chosen": chosen.text(), "forced": len(legal) == 1}

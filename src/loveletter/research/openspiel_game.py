@@ -70,7 +70,7 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game for one edition, player count, goal and profile."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = dict(_DEFAULTS)
+        p: dict[str, Any] = dict(_DEFAULTS)
         p.update(params or {})
         self.edition_name = _ENGINE_NAME.get(str(p["edition"]), str(p["edition"]))
         p["edition"] = _SPIEL_NAME.get(self.edition_name, self.edition_name)

@@ -168,8 +168,8 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
 
     def done_training() -> bool:
         if cfg.max_rounds is not None:
-            return state["rounds"] >= cfg.max_rounds
-        return time.perf_counter() - t0 >= budget
+            return bool(state["rounds"] >= cfg.max_rounds)
+        return bool(time.perf_counter() - t0 >= budget)
 
     def masked(o: torch.Tensor, m: torch.Tensor) -> torch.Tensor:
         return actor(o).masked_fill(~m, -1e9)

@@ -52,16 +52,16 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo naming convention
         self._rng = random.Random()
         self.agent_selection = self.possible_agents[0]
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.match.observe(self._seat[agent])
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
         self.match.reset(self._rng.getrandbits(63))
@@ -70,7 +70,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo naming convention
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.to_move]
 
     def step(self, action: int | None) -> None:

@@ -22,7 +22,7 @@ from ..bots.ismcts import ISMCTSBot
 from ..engine import Decision, View
 from .actions import action_space
 from .encoding import Encoder
-from .policy_bot import _load_cached, logits
+from .policy_bot import _load_cached, logits, seat_for
 
 
 class NetworkGuide:
@@ -37,16 +37,13 @@ class NetworkGuide:
         self.encoder = Encoder(self.edition, self.players, model["features"])
         self.actions = action_space(self.edition, self.players)
 
-    def _check(self, view: View) -> None:
-        if (view.edition, view.players) != (self.edition, self.players):
-            raise ValueError(f"model is for {self.edition}/{self.players}, not {view.edition}/{view.players}")
-
     def prior(self, view: View, decisions: list[Decision]) -> list[float]:
-        self._check(view)
-        idx = self.actions.legal_indices(decisions, view.seat)
+        seat = seat_for(view, self.edition, self.players)
+        idx = self.actions.legal_indices(decisions, seat)
         out = logits(self.policy, self.encoder.encode(view))[idx]
         p = np.exp(out - out.max())
-        return (p / p.sum()).tolist()
+        shares: list[float] = (p / p.sum()).tolist()
+        return shares
 
     def value(self, view: View) -> float:
         return float(logits(self.value_net, self.encoder.encode(view))[0])

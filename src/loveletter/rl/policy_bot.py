@@ -100,6 +100,15 @@ def save_npz(path: str | Path, edition: str, players: int, layers: list[tuple[np
     np.savez(path, **arrays)
 
 
+def seat_for(view: View, edition: str, players: int) -> int:
+    """The seat a model decides for in ``view``; a ValueError for another game's view or a spectator's."""
+    if (view.edition, view.players) != (edition, players):
+        raise ValueError(f"model is for {edition}/{players}, not {view.edition}/{view.players}")
+    if view.seat is None:
+        raise ValueError("a model decides for a seat: this view is a spectator's")
+    return view.seat
+
+
 def logits(layers: list[tuple[np.ndarray, np.ndarray]], x: np.ndarray) -> np.ndarray:
     for i, (w, b) in enumerate(layers):
         x = x @ w + b
@@ -138,11 +147,10 @@ class PolicyBot(Bot):
                                  f"not {edition} with {players}")
 
     def choose(self, view: View) -> Decision:
-        if (view.edition, view.players) != (self.edition, self.players):
-            raise ValueError(f"model is for {self.edition}/{self.players}, not {view.edition}/{view.players}")
+        seat = seat_for(view, self.edition, self.players)
         if len(view.legal) == 1:
             return view.legal[0]
-        idx = self.actions.legal_indices(view.legal, view.seat)
+        idx = self.actions.legal_indices(view.legal, seat)
         out = logits(self.layers, self.encoder.encode(view))[idx]
         if self.sample:
             p = np.exp(out - out.max())

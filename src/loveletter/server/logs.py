@@ -15,8 +15,9 @@ _STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"mess
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        out = {"time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
-               "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z"
+        out: dict[str, object] = {"time": stamp, "level": record.levelname.lower(), "logger": record.name,
+                                  "message": record.getMessage()}
         for k, v in record.__dict__.items():
             if k not in _STANDARD and not k.startswith("_"):
                 out[k] = v if isinstance(v, str | int | float | bool | type(None)) else repr(v)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
@@ -34,7 +35,7 @@ class Metrics:
 
     def track_tables(self, count: Callable[[str], int]) -> None:
         for status in ("waiting", "playing", "finished", "closed"):
-            self.tables.labels(status).set_function(lambda s=status: count(s))
+            self.tables.labels(status).set_function(partial(count, status))
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -9,7 +9,7 @@ only by :mod:`loveletter.server.redact`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import msgspec
 from msgspec import Meta, Struct, field
@@ -40,7 +40,7 @@ class _Client(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True)
     pass
 
 
-class Hello(_Client, tag="hello"):
+class Hello(_Client, tag="hello", frozen=True):
     """The first frame: protocol version and the identity's token (or the cookie)."""
 
     v: int
@@ -48,7 +48,7 @@ class Hello(_Client, tag="hello"):
     cmd: CommandId | None = None
 
 
-class Open(_Client, tag="open"):
+class Open(_Client, tag="open", frozen=True):
     """Watch a table as one of your seats, or as a spectator (``seat`` null on a table you sit at,
     or on a table you do not sit at). ``since``: the next event seq you need (reconnect)."""
 
@@ -60,14 +60,14 @@ class Open(_Client, tag="open"):
     cmd: CommandId | None = None
 
 
-class Close(_Client, tag="close"):
+class Close(_Client, tag="close", frozen=True):
     """Stop watching a table."""
 
     table: TableId
     cmd: CommandId | None = None
 
 
-class Decide(_Client, tag="decide"):
+class Decide(_Client, tag="decide", frozen=True):
     """A decision (its text form, or its codec id) made on state ``version``."""
 
     table: TableId
@@ -77,7 +77,7 @@ class Decide(_Client, tag="decide"):
     cmd: CommandId
 
 
-class Chat(_Client, tag="chat"):
+class Chat(_Client, tag="chat", frozen=True):
     """A chat line: 1-300 characters of plain text (data, never markup)."""
 
     table: TableId
@@ -85,7 +85,7 @@ class Chat(_Client, tag="chat"):
     cmd: CommandId | None = None
 
 
-class Reclaim(_Client, tag="reclaim"):
+class Reclaim(_Client, tag="reclaim", frozen=True):
     """Take back your seat from the bot that plays it (after timeouts or leaving)."""
 
     table: TableId
@@ -93,7 +93,7 @@ class Reclaim(_Client, tag="reclaim"):
     cmd: CommandId | None = None
 
 
-class Ping(_Client, tag="ping"):
+class Ping(_Client, tag="ping", frozen=True):
     t: int | float | None = None
     cmd: CommandId | None = None
 
@@ -266,7 +266,7 @@ def decode_client(data: str | bytes, max_bytes: int) -> ClientFrame:
     if cls is None:
         raise ProtocolError("unknown_type", {"type": kind[:40]}, cmd)
     try:
-        return msgspec.convert(obj, type=cls, strict=True)  # type: ignore[no-any-return]
+        return cast(ClientFrame, msgspec.convert(obj, type=cls, strict=True))
     except msgspec.ValidationError as exc:
         raise ProtocolError("bad_frame", {"reason": str(exc)[:200]}, cmd) from None
 

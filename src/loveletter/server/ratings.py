@@ -33,7 +33,7 @@ def rate(seats: Sequence[tuple[float, float] | None], tokens: Sequence[int],
     if not 2 <= len(seats) <= 8:
         raise ValueError("openskill rates 2 to 8 players here")
     teams = [[_MODEL.rating(mu=s[0], sigma=s[1]) if s is not None else _MODEL.rating()] for s in seats]
-    new = _MODEL.rate(teams, ranks=ranks(tokens, winners))
+    new = _MODEL.rate(teams, ranks=[float(r) for r in ranks(tokens, winners)])
     return [None if s is None else (t[0].mu, t[0].sigma) for s, t in zip(seats, new, strict=True)]
 
 

@@ -580,7 +580,7 @@ class LiveTable:
                 job = self._job(pr.seat, pr.label, runner)
             t0 = time.perf_counter()
             try:
-                text = await self.hub.bots.choose(job)  # type: ignore[attr-defined]
+                text = await self.hub.bots.choose(job)
             except Exception:
                 log.exception("the bot pool failed for table %s", self.id)
                 self._schedule_retry(2.0)
@@ -642,7 +642,7 @@ class LiveTable:
             return
         fallback = spec_for(self.hub.config.fallback_level)
         try:
-            text = await self.hub.bots.choose(self._job(seat, fallback, runner))  # type: ignore[attr-defined]
+            text = await self.hub.bots.choose(self._job(seat, fallback, runner))
         except Exception:
             log.exception("the bot pool failed for a timeout at table %s", self.id)
             return

@@ -66,8 +66,8 @@ class Console:
             except (OSError, ValueError):
                 cols, rows = shutil.get_terminal_size((DEFAULT_COLUMNS, 24))
             return max(20, cols), max(8, rows)
-        cols = os.environ.get("COLUMNS", "")
-        return (max(20, int(cols)) if cols.isdigit() else DEFAULT_COLUMNS), None
+        env = os.environ.get("COLUMNS", "")
+        return (max(20, int(env)) if env.isdigit() else DEFAULT_COLUMNS), None
 
     @property
     def columns(self) -> int:

@@ -9,7 +9,7 @@ whole screen with the whole round's log (:func:`full_screen`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import View, knowledge_of
@@ -50,7 +50,7 @@ def round_log(view: View, table: Table) -> list[str]:
     return [line for e in view.log if (line := table.event(e))]
 
 
-def _labels(cards: tuple[str, ...], values: dict[str, int]) -> Items:
+def _labels(cards: tuple[str, ...], values: Mapping[str, int]) -> Items:
     """Cards with their values, as a plain list: ``Guard Odette (1), Priest Tomas (2)``."""
     return Items(tuple(Phrase(card_label(c, values[c])) for c in cards), "plain")
 

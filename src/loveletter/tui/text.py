@@ -6,7 +6,7 @@ Everything here works from what one seat may see: event dicts as ``Event.for_sea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +84,7 @@ class Table:
         return self.say(describe_refusal(code, params, self.me))
 
     # ------------------------------------------------------------------ events
-    def event(self, e: dict[str, Any]) -> str | None:
+    def event(self, e: Mapping[str, Any]) -> str | None:
         """One line for an event as the reader sees it, or None for events that need no line.
 
         The round's and the game's end get none here: :meth:`round_end` tells them in full.
@@ -95,7 +95,7 @@ class Table:
         return self.say(message) if message else None
 
     # ------------------------------------------------------------------ round and game end
-    def round_end(self, result: dict[str, Any], tokens: Sequence[int], goal: int,
+    def round_end(self, result: Mapping[str, Any], tokens: Sequence[int], goal: int,
                   jester: tuple[int, int] | None, spies: Sequence[int], alive: Sequence[bool],
                   game_winners: Sequence[int]) -> list[str]:
         """Why the round ended, who won it and why, the bonus tokens, and the game's end if it came."""

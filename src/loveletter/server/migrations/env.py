@@ -13,7 +13,10 @@ connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - the alembic command line: use sqlalchemy.url from the config
     import sqlalchemy as sa
 
-    engine = sa.create_engine(context.config.get_main_option("sqlalchemy.url"))
+    url = context.config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise SystemExit("alembic: set sqlalchemy.url in alembic.ini (or use loveletter serve, which migrates itself)")
+    engine = sa.create_engine(url)
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=metadata,
                           render_as_batch=connection.dialect.name == "sqlite")
