@@ -88,6 +88,20 @@ def test_policy_bot_rejects_other_games(tmp_path: Path) -> None:
         bot.choose(g.view(g.to_move))
 
 
+def test_a_spectators_view_gets_a_clear_error_from_the_policy_and_the_belief(tmp_path: Path) -> None:
+    from loveletter.bots.belief import Belief
+    from loveletter.engine.views import spectator_view
+
+    bot = PolicyBot(path=str(tiny_model(tmp_path / "m.npz", "classic", 2)))
+    g = Game("classic", 2, seed=0)
+    g.start_round()
+    with pytest.raises(ValueError, match="spectator"):
+        bot.choose(spectator_view(g))
+    with pytest.raises(ValueError, match="spectator"):
+        Belief(spectator_view(g))
+    bot.choose(g.view(g.to_move))  # the seat's own view is fine
+
+
 def test_trained_example_saves_a_model_policy_bot_reads(tmp_path: Path) -> None:
     pytest.importorskip("torch")  # only this test needs PyTorch (the `train` extra)
     spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "examples" / "train_ppo.py")
