@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from loveletter.engine import replay
 
@@ -285,5 +286,50 @@ def test_sigterm_drains_gracefully(tmp_path: Path) -> None:
             assert again["type"] == "ack"  # applied now, once
         a.shutdown()
         b.shutdown()
+    finally:
+        server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(d.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_sigkill_leaves_no_bot_worker_behind(tmp_path: Path) -> None:
+    """The bot pool's worker processes (and multiprocessing's resource tracker) end with a SIGKILLed server."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs Linux /proc")
+    server = ServerProcess(fresh_database_url(tmp_path), extra=["--bot-workers", "2"], log=tmp_path / "server.log")
+    server.start()
+    try:
+        assert server.proc is not None
+        deadline = time.monotonic() + 60
+        kids = _children(server.proc.pid)
+        while len(kids) < 3 and time.monotonic() < deadline:  # two workers and the tracker, warming up
+            time.sleep(0.2)
+            kids = _children(server.proc.pid)
+        assert len(kids) >= 3, kids
+        server.kill(signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while any(_alive(k) for k in kids) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert [k for k in kids if _alive(k)] == []
     finally:
         server.stop()

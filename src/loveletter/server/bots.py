@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
+import threading
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -87,13 +89,20 @@ def think(job: BotJob) -> str:
 
 
 def _worker_init() -> None:
-    try:  # Linux: die with the server (a SIGKILLed server leaves no thinking orphans)
-        import ctypes
-        import signal
+    """A worker dies with the server: a SIGKILLed server must leave no orphan thinking (or waiting) forever.
 
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except Exception:  # pragma: no cover - not Linux
-        pass
+    A worker blocks reading its task queue, whose write end it holds itself, so the server's death
+    does not wake it; and ``prctl(PR_SET_PDEATHSIG)`` was seen not to fire here. A daemon thread waits
+    on the parent's sentinel (a pipe that closes when the server process is gone) and exits."""
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_exit_with_parent, args=(parent.sentinel,), daemon=True,
+                         name="ll-parent-watch").start()
+
+
+def _exit_with_parent(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 class BotPool:
