@@ -290,26 +290,23 @@ def test_sigterm_drains_gracefully(tmp_path: Path) -> None:
         server.stop()
 
 
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state, parent, ...); None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def _children(pid: int) -> list[int]:
-    """The live processes whose parent is ``pid`` (Linux /proc)."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                stat = (d / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(d.name))
-    return out
+    """The processes whose parent is ``pid``."""
+    return [int(d.name) for d in Path("/proc").iterdir()
+            if d.name.isdigit() and (st := _stat(int(d.name))) is not None and int(st[1]) == pid]
 
 
 def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+    st = _stat(pid)
+    return st is not None and st[0] != "Z"
 
 
 def test_sigkill_leaves_no_bot_worker_behind(tmp_path: Path) -> None:

@@ -342,7 +342,7 @@ class ISMCTSBot(Bot):
                 group.sort(key=lambda d: (-share.get(d.guess, 0.0), -sc[d]))  # type: ignore[union-attr, arg-type]  # plays with a guess
             else:
                 group.sort(key=lambda d: -sc[d])
-            keep = self.max_guesses if isinstance(group[0], Play) else 1
+            keep = self.max_guesses if isinstance(first, Play) else 1
             out.extend(group[:keep])
         return out
 

@@ -114,12 +114,12 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
 def analyze_position(view: View, chosen: Decision, *, rollouts: int = 200, policy: str = "heuristic", seed: int = 0,
                      threshold: float = 0.05) -> dict[str, Any]:
     """The entry of one decision: every legal choice's estimate, the best, and whether ``chosen`` is a mistake."""
-    codec = codec_for(view.edition, view.players)
-    legal = list(view.legal)
-    results = evaluate(view, rollouts, policy, seed, legal) if len(legal) > 1 else [[]]
     seat = view.seat
     if seat is None:
         raise ValueError("analysis is of a seat's decision: this view is a spectator's")
+    codec = codec_for(view.edition, view.players)
+    legal = list(view.legal)
+    results = evaluate(view, rollouts, policy, seed, legal) if len(legal) > 1 else [[]]
     choices: list[dict[str, Any]] = []
     for d, res in zip(legal, results, strict=True):
         if res:

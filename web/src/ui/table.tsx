@@ -219,7 +219,7 @@ export function GameView(props: { session: TableSession; table: TableSummary; mi
               <Deadline deadline={myPrompt.deadline} />
               <PromptPanel view={view} legal={myPrompt.legal} n={n} names={names} busy={busy} onDecide={(d) => conn().decide(session, d)} />
             </>
-          ) : myPrompt ? null /* my turn, behind the round summary: the dialog says so */ : !gameOver && view.seat !== null && view.toMove !== null ? (
+          ) : !myPrompt && !gameOver && view.seat !== null && view.toMove !== null ? ( // my turn behind a summary: the dialog says so
             <p class="waiting-for" role="status">
               {t("Waiting for {name}…", { name: names[view.toMove] })}
             </p>
