@@ -76,6 +76,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                        + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-infer-particles-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_ALL}"]
                                                      + ["heuristic"] * 3, 100, 2026),
+    "premium6-ismcts-infer-particles-vs-5-heuristic": ("premium", 6, [f"ismcts:{INFER_ALL}"]
+                                                       + ["heuristic"] * 5, 67, 2026),
     # the same with three times the search budget
     "classic4-ismcts-infer-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER_300}"]
                                                       + ["heuristic"] * 3, 100, 2026),

@@ -18,7 +18,8 @@ CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2
 SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic",
          "ismcts:iters=4:infer=heuristic:particles=8",
          "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer",
-         "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05"]
+         "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
+         "ismcts:iters=4:rollout=heuristic:reward=game"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -105,7 +106,7 @@ def test_decision_depends_only_on_the_view(spec: str) -> None:
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic",
-                                  "ismcts:iters=6:infer=heuristic:particles=8"])
+                                  "ismcts:iters=6:infer=heuristic:particles=8", "ismcts:iters=6:reward=game"])
 def test_deterministic_for_a_seed(spec: str) -> None:
     r1 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
     r2 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()

@@ -31,7 +31,10 @@ uniformly random choice, instead of the heuristic's exact choice) and ``guesses_
 ``positions`` (``view``: positions determinized from our view, in which the other seats know only
 what we know they know; ``particles``: a particle's own replayed game, in which every seat knows
 what it saw in that particle, such as its own looks). An ``ms`` budget counts from the start of the
-decision, so the inference's time is part of it.
+decision, so the inference's time is part of it. ``reward`` (``round``, the default: the tokens we
+gain in the round, a game win counting 2; or ``game``: our chance of winning the game after the
+round, by :class:`~loveletter.bots.equity.RoundValue`, so that another seat's round win costs more
+the closer it brings that seat to the goal) is what a rollout is worth.
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
@@ -53,6 +56,7 @@ from typing import Any
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
 from .base import Bot, check_options, choice_option, number_option
 from .belief import Belief, BeliefFollower
+from .equity import RoundValue
 from .heuristic import best_decision
 from .heuristic import scores as heuristic_scores
 from .infer import HeuristicInference
@@ -296,7 +300,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
-                                 "guesses_by", "positions", "infer_temp", "infer_eps"})
+                                 "guesses_by", "positions", "infer_temp", "infer_eps", "reward"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -316,6 +320,8 @@ class ISMCTSBot(Bot):
                           if self.infer != "none" else None)
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.positions = choice_option(options, "positions", "view", ("view", "particles"))
+        self.reward = choice_option(options, "reward", "round", ("round", "game"))
+        self._value: RoundValue | None = None  # reward=game: the current decision's round values
         self._t0 = 0.0  # when the current decision began
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
@@ -379,6 +385,7 @@ class ISMCTSBot(Bot):
         for s, c in belief.exposed.items():
             know[(s, me)] = c
         start = list(view.tokens)
+        self._value = RoundValue(start, me, view.goal) if self.reward == "game" else None
         rng = self.rng
         prior_q = [max(0.0, min(1.0, sc[d])) for d in cands]
         bonus = self._bonus(cands, prior)
@@ -410,11 +417,19 @@ class ISMCTSBot(Bot):
             out = keep if keep else [top]
         return out, p
 
+    def _reward(self, g: Game, me: int, start: list[int]) -> float:
+        """The rollout's result: :func:`reward`, or with ``reward=game`` the round's :class:`RoundValue`."""
+        if self._value is None:
+            return reward(g, me, start)
+        return self._value(g.tokens, g.game_winners if g.game_over else None)
+
     def _leaf_value(self, g: Game, me: int, start: list[int]) -> float:
         """The guide's value of a position where ``me`` decides, in the rollout's reward units."""
         n = g.players
         v = float(self.guide.value(g.view(me)))
         p_win = min(1.0, max(0.0, ((n - 1) * v + 1) / n))
+        if self._value is not None:  # a round won is worth 1, an average loss 0
+            return p_win
         return p_win * (2.0 if start[me] + 1 >= g.goal else 1.0)
 
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int]) -> float:
@@ -426,7 +441,7 @@ class ISMCTSBot(Bot):
                 ro.step(ro.choose())
                 steps += 1
             if g.round_over:
-                return reward(g, me, start)
+                return self._reward(g, me, start)
             leaf = self._leaf_value(g, me, start)
             if self.lam >= 1.0:
                 return leaf
@@ -434,8 +449,8 @@ class ISMCTSBot(Bot):
             ro.step(ro.choose())
             steps += 1
         if self.guide is not None:
-            return self.lam * leaf + (1.0 - self.lam) * reward(g, me, start)
-        return reward(g, me, start)
+            return self.lam * leaf + (1.0 - self.lam) * self._reward(g, me, start)
+        return self._reward(g, me, start)
 
     def _ucb(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
              template: Determinizer, know: Know, me: int, start: list[int], rng: random.Random) -> int:
