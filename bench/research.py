@@ -85,6 +85,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-infer-iters600-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_600}"]
                                                     + ["heuristic"] * 3, 100, 2026),
+    # the same searches valuing a round by the game chance after it (reward=game), same deals
+    "classic4-ismcts-hroll-game-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100:rollout=heuristic:reward=game"]
+                                                  + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-infer-game-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_ALL}:reward=game"]
+                                                + ["heuristic"] * 3, 100, 2026),
     "classic2-ismcts-hroll-vs-ismcts": ("classic", 2, ["ismcts:iters=100:rollout=heuristic", "ismcts:iters=100"],
                                         100, 2026),
     # reading an ismcts opponent's hand as if it played like heuristic (the fast rollout: no model of it)
