@@ -50,25 +50,25 @@ class RoundValue:
         self.me, self.goal = me, goal
         n = len(start)
 
-        def after(seat: int) -> float:
+        def after(seat: int) -> float:  # our chance once ``seat`` alone has won the round
             t = list(start)
             t[seat] += 1
-            if t[seat] >= goal:  # that round win ends the game
-                return 1.0 if seat == me else 0.0
-            return game_chance(t, me, goal)
+            return self.chance(t, (seat,) if t[seat] >= goal else None)
 
         self.win = after(me)
         self.loss = sum(after(s) for s in range(n) if s != me) / max(1, n - 1)
         self.scale = max(self.win - self.loss, 1e-3)
 
-    def __call__(self, tokens: Sequence[int], winners: Sequence[int] | None) -> float:
-        """The reward for a round that ended with ``tokens``; ``winners`` are the game's winners if it
-        ended the game, else None."""
+    def chance(self, tokens: Sequence[int], winners: Sequence[int] | None) -> float:
+        """Our chance of winning the game once a round ended with ``tokens``; ``winners`` are the
+        game's winners if it ended the game, else None."""
         if winners is not None:
-            chance = 1.0 / len(winners) if self.me in winners else 0.0
-        else:
-            chance = game_chance(tokens, self.me, self.goal)
-        return (chance - self.loss) / self.scale
+            return 1.0 / len(winners) if self.me in winners else 0.0
+        return game_chance(tokens, self.me, self.goal)
+
+    def __call__(self, tokens: Sequence[int], winners: Sequence[int] | None) -> float:
+        """The reward for a round that ended with ``tokens`` (``winners`` as for :meth:`chance`)."""
+        return (self.chance(tokens, winners) - self.loss) / self.scale
 
 
 __all__ = ["RoundValue", "game_chance"]
