@@ -57,7 +57,7 @@ def test_a_round_won_is_worth_one_and_the_leaders_round_win_costs_most() -> None
     assert 0.0 < close([4, 4, 0, 0], (0, 1)) < 1.0  # a shared game win is worth less than one alone
 
 
-def test_with_two_seats_the_game_reward_ranks_rounds_as_the_token_reward_does() -> None:
+def test_with_two_seats_a_round_won_is_worth_one_and_a_round_lost_zero() -> None:
     value = RoundValue([2, 4], me=0, goal=7)
     assert value([3, 4], None) == pytest.approx(1.0) and value([2, 5], None) == pytest.approx(0.0)
 
