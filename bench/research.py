@@ -39,6 +39,9 @@ INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
 INFER_ALL = f"{INFER}:guesses_by=infer:positions=particles"
 INFER_300 = INFER_ALL.replace("iters=100", "iters=300")
 INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
+# positions=redealt: a particle's game with the cards nobody has drawn in a fresh order for every sample
+REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
+REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
@@ -65,6 +68,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "2019-4-ismcts-vs-3-heuristic": ("2019", 4, ["ismcts:iters=100"] + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-hroll-vs-3-heuristic": ("2019", 4, ["ismcts:iters=100:rollout=heuristic"]
                                            + ["heuristic"] * 3, 100, 2026),
+    "premium6-ismcts-hroll-vs-5-heuristic": ("premium", 6, ["ismcts:iters=100:rollout=heuristic"]
+                                             + ["heuristic"] * 5, 67, 2026),
     "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=100:lam=0:rollout=heuristic")]
                                              + ["heuristic"] * 3, 100, 2026),
     "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
@@ -85,6 +90,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-infer-iters600-vs-3-heuristic": ("2019", 4, [f"ismcts:{INFER_600}"]
                                                     + ["heuristic"] * 3, 100, 2026),
+    # the same searches with a fresh order of the undrawn cards for every sample, same deals
+    "classic4-ismcts-redealt-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT}"] + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-redealt-vs-3-heuristic": ("2019", 4, [f"ismcts:{REDEALT}"] + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-redealt-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT_300}"]
+                                                        + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-redealt-iters300-vs-3-heuristic": ("2019", 4, [f"ismcts:{REDEALT_300}"]
+                                                      + ["heuristic"] * 3, 100, 2026),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
     "classic4-ismcts-hroll-game-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100:rollout=heuristic:reward=game"]
                                                   + ["heuristic"] * 3, 100, 2026),

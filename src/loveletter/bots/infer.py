@@ -456,13 +456,15 @@ class HeuristicInference:
             slots.append(0)
         return slots
 
-    def _rejuvenated(self, p: _Particle) -> _Particle:
+    def _rejuvenated(self, p: _Particle, rng: random.Random | None = None) -> _Particle:
+        """A copy of ``p`` with the cards nobody has drawn in a fresh order (``rng``: the filter's own
+        generator by default), the round replayed on it."""
         slots = self._undrawn(p)
         if len(slots) < 2:
             return _Particle(p.order, p.game.copy(), list(p.decisions), p.lik)
         order = list(p.order)
         cards = [order[i] for i in slots]
-        self.rng.shuffle(cards)
+        (rng or self.rng).shuffle(cards)
         for i, c in zip(slots, cards, strict=True):
             order[i] = c
         q = _Particle(order, p.game, list(p.decisions), p.lik)
@@ -488,12 +490,15 @@ class HeuristicInference:
         return out
 
     # ------------------------------------------------------------------ samples for the search
-    def sample_game(self, rng: random.Random) -> Game | None:
+    def sample_game(self, rng: random.Random, redeal: bool = False) -> Game | None:
         """The game of a random particle (do not change it: copy it), or None without particles.
-        Its undrawn cards are in the particle's own order, fresh for every copy made by resampling."""
+        Its undrawn cards are in the particle's own order, fresh for every copy made by resampling;
+        with ``redeal``, in an order drawn by ``rng`` for this sample (the round replayed on it), so
+        that samples of one particle do not all share one future."""
         if not self.parts:
             return None
-        return self.parts[rng.randrange(len(self.parts))].game
+        p = self.parts[rng.randrange(len(self.parts))]
+        return self._rejuvenated(p, rng).game if redeal else p.game
 
     def sample(self, rng: random.Random) -> dict[str, Any] | None:
         """A hidden-card assignment (``hands``, ``deck`` top card last, ``set_aside``) from a random

@@ -30,7 +30,9 @@ uniformly random choice, instead of the heuristic's exact choice) and ``guesses_
 (``heuristic``, or ``infer``: the guesses kept are the ones the inference makes likeliest) and
 ``positions`` (``view``: positions determinized from our view, in which the other seats know only
 what we know they know; ``particles``: a particle's own replayed game, in which every seat knows
-what it saw in that particle, such as its own looks). An ``ms`` budget counts from the start of the
+what it saw in that particle, such as its own looks; ``redealt``: the same, with the cards nobody
+has drawn in a fresh order for every sample, so that a particle's samples do not share one future).
+An ``ms`` budget counts from the start of the
 decision, so the inference's time is part of it. ``reward`` (``round``, the default: the tokens we
 gain in the round, a game win counting 2; or ``game``: our chance of winning the game after the
 round, by :class:`~loveletter.bots.equity.RoundValue`, so that another seat's round win costs more
@@ -270,14 +272,16 @@ class _Sampler:
     """Hidden-card samples from the inference's particles (the belief's when it has none); with
     ``games``, a particle's own game (every seat's private knowledge in it) instead of its cards."""
 
-    def __init__(self, inference: HeuristicInference, belief: Belief, games: bool = False) -> None:
+    def __init__(self, inference: HeuristicInference, belief: Belief, games: bool = False,
+                 redeal: bool = False) -> None:
         self.inference = inference
         self.belief = belief
         self.games = games
+        self.redeal = redeal
 
     def sample(self, rng: random.Random) -> dict[str, Any]:
         if self.games:
-            g = self.inference.sample_game(rng)
+            g = self.inference.sample_game(rng, self.redeal)
             if g is not None:
                 return {"game": g}
         s = self.inference.sample(rng)
@@ -319,7 +323,7 @@ class ISMCTSBot(Bot):
         self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps)
                           if self.infer != "none" else None)
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
-        self.positions = choice_option(options, "positions", "view", ("view", "particles"))
+        self.positions = choice_option(options, "positions", "view", ("view", "particles", "redealt"))
         self.reward = choice_option(options, "reward", "round", ("round", "game"))
         self._value: RoundValue | None = None  # reward=game: the current decision's round values
         self._t0 = 0.0  # when the current decision began
@@ -374,7 +378,7 @@ class ISMCTSBot(Bot):
         if len(cands) == 1:
             return cands[0]
         if inference is not None:
-            belief = _Sampler(inference, belief, games=self.positions == "particles")
+            belief = _Sampler(inference, belief, games=self.positions != "view", redeal=self.positions == "redealt")
         template = Determinizer(view)
         me = view.seat
         assert me is not None, "a bot decides for a seat"
