@@ -18,6 +18,7 @@ CONFIGS = [("classic", n) for n in (2, 3, 4)] + [("premium", n) for n in range(2
 SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuristic",
          "ismcts:iters=4:infer=heuristic:particles=8",
          "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer",
+         "ismcts:iters=4:infer=heuristic:particles=8:positions=redealt",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
          "ismcts:iters=4:rollout=heuristic:reward=game"]
 
@@ -255,6 +256,33 @@ def test_every_particle_shows_our_seat_exactly_what_it_saw(edition: str, n: int,
         if inf.parts:
             determinize(Determinizer(view), inf.sample(random.Random(1)), 0)  # a position the engine accepts
     assert checked > 0
+
+
+@pytest.mark.parametrize("edition,n", [("classic", 4), ("2019", 4)])
+def test_redealt_samples_show_our_seat_what_it_saw_and_vary_the_undrawn_cards(edition: str, n: int) -> None:
+    """``positions=redealt``: a particle's game replayed with the undrawn cards in a fresh order gives our
+    seat the same log and every other seat the same hand, while the deck order varies between samples
+    (``positions=particles`` gives one particle the same future every time)."""
+    import random
+
+    rng = random.Random(3)
+    varied = 0
+    for _g, view, inf in _heuristic_games(edition, n, range(2), particles=1):
+        if not inf.parts or view.deck_size < 3:
+            continue
+        p = inf.parts[0]
+        decks = set()
+        for _ in range(6):
+            g = inf.sample_game(rng, redeal=True)
+            assert g is not None and g is not p.game
+            assert g.redacted_log(0)[1:] == view.log[1:] and g.to_move == 0
+            assert g.hands == p.game.hands
+            assert sorted(g.deck + ((g.set_aside,) if g.set_aside else ())) == sorted(
+                p.game.deck + ((p.game.set_aside,) if p.game.set_aside else ()))
+            decks.add((g.deck, g.set_aside))
+        assert inf.sample_game(rng) is p.game  # without redeal: the particle's own game
+        varied += len(decks) > 1
+    assert varied > 3
 
 
 @pytest.mark.parametrize("edition,n", [("classic", 4), ("premium", 6), ("2019", 4)])
