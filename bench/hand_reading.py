@@ -5,7 +5,8 @@ choice, for every other seat in the round: the probability the belief gives that
 and the share of particles of :class:`loveletter.bots.infer.HeuristicInference` that hold it (the
 filter only reads seat 0's view). ``*_p_real_card`` average the decisions where particles were left;
 ``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
-``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``).
+``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``); ``--model
+FILE.npz`` makes a policy network that model (with ``--eps``).
 ``python bench/hand_reading.py --edition classic --players 4 --games 5 --particles 100``
 ``python bench/hand_reading.py --players 2 --bots ismcts:iters=100 --games 20 --temp 0.05 --eps 0.1``
 """
@@ -23,14 +24,18 @@ from loveletter.engine import Game
 
 
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
-            temp: float = 0.0, eps: float = 0.0) -> dict[str, object]:
+            temp: float = 0.0, eps: float = 0.0, model: str | None = None) -> dict[str, object]:
+    seat_model = None
+    if model:  # the policy network of a model file as the model of the other seats
+        from loveletter.rl.guided import NetworkGuide
+        seat_model = NetworkGuide(model).chances
     belief = particle = all_belief = all_filter = 0.0
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
     for gi in range(games):
         g = Game(edition, players, seed=gi)
         bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
-        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps)
+        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model)
         while not g.game_over:
             if g.round_over or g.to_move is None:
                 g.start_round()
@@ -63,6 +68,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "decisions": decisions, "with_particles": with_particles, "hands": hands,
             "belief_p_real_card": round(belief / max(1, hands), 4),
             "particles_p_real_card": round(particle / max(1, hands), 4), "bots": bot, "temp": temp, "eps": eps,
+            "model": model,
             "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
             "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
@@ -76,8 +82,9 @@ def main() -> None:
     ap.add_argument("--bots", default="heuristic", help="the bot spec every seat plays")
     ap.add_argument("--temp", type=float, default=0.0)
     ap.add_argument("--eps", type=float, default=0.0)
+    ap.add_argument("--model", help="a policy model file (.npz): its network is the model of the other seats")
     a = ap.parse_args()
-    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps)))
+    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """How much is reading the other hands worth? An upper bound, by cheating on purpose.
 
-Plays ``ismcts`` (any options) in one seat against ``heuristic`` in every other seat, seats rotated,
+Plays ``ismcts`` (any options) in one seat against ``heuristic`` (or ``--opponent``) in every other seat, seats rotated,
 with the search's hidden-card samples taken in one of three ways:
 
 * ``honest``: the bot's own sampler (its belief, or its inference with ``infer=heuristic``);
@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from loveletter.arena import wilson
-from loveletter.bots.heuristic import HeuristicBot
+from loveletter.bots import make_bot
 from loveletter.bots.ismcts import ISMCTSBot
 from loveletter.bots.registry import parse_spec
 from loveletter.engine import Game
@@ -57,13 +57,14 @@ class PeekingISMCTS(ISMCTSBot):
         self.follow = lambda view: _Peek(real(view), game, mode)  # type: ignore[assignment]
 
 
-def play(mode: str, edition: str, players: int, games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def play(mode: str, edition: str, players: int, games: int, seed: int, options: dict[str, Any],
+         opponent: str = "heuristic") -> dict[str, Any]:
     wins = 0.0
     t0 = time.time()
     for i in range(games):
         seat = i % players
         g = Game(edition, players, seed=seed * 100_000 + i // players)  # the same deal for every seat
-        bots: list[Any] = [HeuristicBot(seed=seed + i * 10 + s) for s in range(players)]
+        bots: list[Any] = [make_bot(opponent, seed=seed + i * 10 + s) for s in range(players)]
         if mode == "honest":
             bots[seat] = ISMCTSBot(seed=seed + i, **options)
         else:
@@ -78,7 +79,8 @@ def play(mode: str, edition: str, players: int, games: int, seed: int, options: 
             wins += 1.0 / len(g.game_winners)
     lo, hi = wilson(wins, games)
     return {"mode": mode, "edition": edition, "players": players, "games": games, "seed": seed,
-            "options": options, "win_rate": round(wins / games, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "options": options, "opponent": opponent, "win_rate": round(wins / games, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
             "seconds": round(time.time() - t0, 1)}
 
 
@@ -90,9 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--spec", default="iters=100:rollout=heuristic", help="ismcts options, a:b=c form")
+    ap.add_argument("--opponent", default="heuristic", help="the bot spec of every other seat")
     a = ap.parse_args(argv)
     options = parse_spec(f"ismcts:{a.spec}" if a.spec else "ismcts")[1]
-    print(json.dumps(play(a.mode, a.edition, a.players, a.games, a.seed, options)))
+    print(json.dumps(play(a.mode, a.edition, a.players, a.games, a.seed, options, a.opponent)))
     return 0
 
 

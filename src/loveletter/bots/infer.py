@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine import Decision, Game, Play, View
@@ -36,6 +36,9 @@ from .heuristic import scores as heuristic_scores
 
 #: Scores within this of the best count as ties (the heuristic breaks ties with a 1e-9 jitter).
 TIE = 1e-9
+
+#: A model of how another seat decides: the chance of each of its legal decisions, from its own view.
+SeatModel = Callable[[View], Mapping[Decision, float]]
 
 
 class _Particle:
@@ -65,13 +68,20 @@ class HeuristicInference:
     particle is then weighed by the model's chance of what the seat did instead of being dropped
     whenever the seat strayed from the heuristic's choice. That is for opponents that do not play
     exactly like ``heuristic`` (people, other bots).
+
+    ``model`` replaces the heuristic by any :data:`SeatModel` (a trained policy network, say: see
+    :mod:`loveletter.rl.guided`); its chances, mixed with ``eps`` of a uniform choice, weigh the
+    particles as a soft model's do (``temp`` must then be 0).
     """
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
-                 temp: float = 0.0, eps: float = 0.0) -> None:
+                 temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None) -> None:
         if temp < 0 or not 0 <= eps <= 1:
             raise ValueError("temp must be >= 0 and eps between 0 and 1")
+        if model is not None and temp:
+            raise ValueError("temp is the heuristic model's: a given model has its own chances")
         self.temp, self.eps = float(temp), float(eps)
+        self.model = model
         self.n = particles
         self.moves = particles // 4 if moves is None else moves  # Metropolis moves per resampling, at most
         self.rng = random.Random(seed)
@@ -85,8 +95,9 @@ class HeuristicInference:
 
     @property
     def soft(self) -> bool:
-        """Whether the model gives every legal decision a chance (``temp`` or ``eps`` above 0)."""
-        return self.temp > 0 or self.eps > 0
+        """Whether the model weighs the particles rather than dropping them: ``temp`` or ``eps`` above 0,
+        or a given model."""
+        return self.temp > 0 or self.eps > 0 or self.model is not None
 
     # ------------------------------------------------------------------ the round's frame
     def _frame(self, view: View) -> None:
@@ -301,6 +312,8 @@ class HeuristicInference:
         legal = view.legal
         if len(legal) == 1:
             probs = {legal[0]: 1.0}
+        elif self.model is not None:
+            probs = self._mixed(self.model(view), legal)
         else:
             f = p.follow.get(seat)
             if f is None:
@@ -339,6 +352,13 @@ class HeuristicInference:
             return {d: x / total for d, x in raw.items()}
         flat = self.eps / len(legal)
         return {d: (1.0 - self.eps) * raw.get(d, 0.0) / total + flat for d in legal}
+
+    def _mixed(self, chances: Mapping[Decision, float], legal: Sequence[Decision]) -> dict[Decision, float]:
+        """A given model's chances with ``eps`` of a uniform choice mixed in."""
+        if not self.eps:
+            return {d: chances[d] for d in legal}
+        flat = self.eps / len(legal)
+        return {d: (1.0 - self.eps) * chances[d] + flat for d in legal}
 
     def _force_draw(self, p: _Particle, seat: int, log: Sequence[Mapping[str, Any]], before: int) -> bool:
         """If ``seat`` is about to play a card it does not hold in ``p``, make the card it just drew that

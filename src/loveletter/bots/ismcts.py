@@ -26,7 +26,9 @@ or ``heuristic``: the hidden cards are sampled from a :class:`~loveletter.bots.i
 of ``particles`` particles, which reads the other seats' hands from their plays assuming they play
 like ``heuristic``; ``infer_temp`` and ``infer_eps`` soften that model for seats that only play
 roughly like it: a softmax of the heuristic's scores at that temperature, and that chance of a
-uniformly random choice, instead of the heuristic's exact choice) and ``guesses_by``
+uniformly random choice, instead of the heuristic's exact choice; or ``policy``, in a guided search only:
+the same filter with the guide's policy network as the model of the other seats, its chances mixed
+with ``infer_eps`` of a uniform choice) and ``guesses_by``
 (``heuristic``, or ``infer``: the guesses kept are the ones the inference makes likeliest) and
 ``positions`` (``view``: positions determinized from our view, in which the other seats know only
 what we know they know; ``particles``: a particle's own replayed game, in which every seat knows
@@ -56,12 +58,12 @@ import time
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
-from .base import Bot, check_options, choice_option, number_option
+from .base import Bot, BotOptionError, check_options, choice_option, number_option
 from .belief import Belief, BeliefFollower
 from .equity import RoundValue
 from .heuristic import best_decision
 from .heuristic import scores as heuristic_scores
-from .infer import HeuristicInference
+from .infer import HeuristicInference, SeatModel
 
 PLAY_PRIORITY = {
     "spy": 3.0, "guard": 2.0, "constable": 2.2, "jester": 1.9, "handmaid": 1.8, "count": 1.6,
@@ -316,11 +318,15 @@ class ISMCTSBot(Bot):
         self.mode = choice_option(options, "mode", "halving", ("halving", "ucb"))
         self.rollout = choice_option(options, "rollout", "fast", ROLLOUTS)
         self.follow = BeliefFollower()  # this seat's belief, replaying only the events since the last decision
-        self.infer = choice_option(options, "infer", "none", ("none", "heuristic"))
+        self.infer = choice_option(options, "infer", "none", ("none", "heuristic", "policy"))
         particles = number_option(options, "particles", 200, integer=True, low=1, high=100_000)
         temp = float(number_option(options, "infer_temp", 0.0, low=0, high=100))
         eps = float(number_option(options, "infer_eps", 0.0, low=0, high=1))
-        self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps)
+        model = self._seat_model() if self.infer == "policy" else None
+        if model is not None and temp:
+            raise BotOptionError("infer_temp: infer=policy weighs choices by the network's own chances")
+        self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps,
+                                             model=model)
                           if self.infer != "none" else None)
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.positions = choice_option(options, "positions", "view", ("view", "particles", "redealt"))
@@ -331,6 +337,12 @@ class ISMCTSBot(Bot):
         self.lam = 0.5
         self.prune = 0.0
         self.beta = 0.0
+
+    def _seat_model(self) -> SeatModel:
+        """The model of the other seats for ``infer=policy``: only a search with a network has one
+        (:class:`loveletter.rl.guided.GuidedISMCTS` overrides this)."""
+        raise BotOptionError("infer=policy needs a policy network: use "
+                             "loveletter.rl.guided:GuidedISMCTS:model=FILE.npz:infer=policy")
 
     def candidates(self, view: View, sc: dict[Decision, float],
                    shares: dict[int, dict[int, float]] | None = None) -> list[Decision]:

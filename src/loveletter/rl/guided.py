@@ -8,7 +8,10 @@ Numpy only.
 
 Options: those of ``ismcts`` (``ms``, ``iters``, ``mode``, ...), plus ``model`` (required),
 ``lam`` (weight of the value at the leaf, default 0.5; 1 = no rollout past the leaf) and ``prune``
-(drop candidates whose prior is below this share of the likeliest's, default 0.02).
+(drop candidates whose prior is below this share of the likeliest's, default 0.02). ``infer=policy``
+reads the other seats' hands from their plays with the policy network as the model of how they play
+(the particle filter of :mod:`loveletter.bots.infer`; ``particles``, ``infer_eps``, ``positions`` as for
+``infer=heuristic``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.infer import SeatModel
 from ..bots.ismcts import ISMCTSBot
 from ..engine import Decision, View
 from .actions import action_space
@@ -45,6 +49,12 @@ class NetworkGuide:
         shares: list[float] = (p / p.sum()).tolist()
         return shares
 
+    def chances(self, view: View) -> dict[Decision, float]:
+        """The policy's chance of each legal decision of ``view`` (a model of how a seat plays, for
+        :class:`~loveletter.bots.infer.HeuristicInference`)."""
+        legal = list(view.legal)
+        return dict(zip(legal, self.prior(view, legal), strict=True))
+
     def value(self, view: View) -> float:
         return float(logits(self.value_net, self.encoder.encode(view))[0])
 
@@ -54,13 +64,17 @@ class GuidedISMCTS(ISMCTSBot):
 
     name = "guided-ismcts"
 
+    def _seat_model(self) -> SeatModel:
+        return self._network.chances
+
     def __init__(self, seed: int | None = None, model: str | None = None, lam: float = 0.5, prune: float = 0.02,
                  beta: float = 0.0, **options: Any) -> None:
         if not model:
             raise TypeError("GuidedISMCTS needs model=FILE.npz")
+        self._network = NetworkGuide(str(model))  # before the search's options: infer=policy reads it
         super().__init__(seed=seed, **options)
         self.options = {"model": model, "lam": lam, "prune": prune, "beta": beta, **options}
-        self.guide = NetworkGuide(str(model))
+        self.guide = self._network
         self.lam = float(lam)
         self.prune = float(prune)
         self.beta = float(beta)
