@@ -43,6 +43,8 @@ INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
 REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
 REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
+# the guided search reading hands with its own policy network as the model of the other seats
+POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
 INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
 # name -> (edition, players, line-up, matches, seed)
@@ -109,6 +111,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-guided-infer-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                  f"ms=100:lam=0:beta=0.05:{INFER_FAST}"),
                                                           "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-policyread-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
+                                                                      f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
+                                                               "ismcts:ms=100"], 200, 2026),
 }
 
 LEVEL_CANDIDATES = ["heuristic:noise=0.6", "heuristic", "ismcts:iters=100", "ismcts:iters=400"]
