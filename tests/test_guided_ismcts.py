@@ -100,6 +100,31 @@ def test_infer_policy_needs_a_network_and_its_own_chances(tmp_path: Path) -> Non
     model = tiny_model(tmp_path / "m.npz", "classic", 2)
     with pytest.raises(BotSpecError, match="infer_temp"):
         make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:infer=policy:infer_temp=0.1")
+    other = tiny_model(tmp_path / "o.npz", "classic", 3)
+    with pytest.raises(BotSpecError, match="classic/3"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:infer=policy:infer_model={other}")
+    seats = tiny_model(tmp_path / "s.npz", "classic", 2, value=False, seed=7)
+    with pytest.raises(BotSpecError, match="give infer=policy"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:infer_model={seats}")
+
+
+def test_infer_model_is_the_model_of_the_other_seats(tmp_path: Path) -> None:
+    """With ``infer_model`` the filter weighs the other seats' choices by that file's policy (which needs
+    no value network), the guide's prior staying its own."""
+    from loveletter.engine import Game
+
+    model = tiny_model(tmp_path / "m.npz", "classic", 2)
+    seats = tiny_model(tmp_path / "s.npz", "classic", 2, value=False, seed=7)
+    bot = make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:infer=policy:infer_model={seats}",
+                   seed=1)
+    own = make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:infer=policy", seed=1)
+    g = Game("classic", 2, seed=3)
+    g.start_round()
+    view = g.view(g.to_move)
+    assert bot.inference.model(view) != own.inference.model(view)  # type: ignore[union-attr]
+    assert own.inference.model(view) == own.guide.chances(view)  # type: ignore[union-attr]
+    assert bot.guide.prior(view, list(view.legal)) == own.guide.prior(view, list(view.legal))
+    assert bot.options["infer_model"] == str(seats)
 
 
 def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_belief() -> None:

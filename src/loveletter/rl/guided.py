@@ -11,7 +11,8 @@ Options: those of ``ismcts`` (``ms``, ``iters``, ``mode``, ...), plus ``model`` 
 (drop candidates whose prior is below this share of the likeliest's, default 0.02). ``infer=policy``
 reads the other seats' hands from their plays with the policy network as the model of how they play
 (the particle filter of :mod:`loveletter.bots.infer`; ``particles``, ``infer_eps``, ``positions`` as for
-``infer=heuristic``).
+``infer=heuristic``); ``infer_model=FILE.npz`` takes that model from another file's policy (one trained
+to play like the opponents, say) instead of the guide's.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ from .policy_bot import _load_cached, logits, seat_for
 class NetworkGuide:
     """Prior and value from a policy/value model (numpy)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, need_value: bool = True) -> None:
         model = _load_cached(str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
-        if not model.get("value"):
+        if need_value and not model.get("value"):
             raise ValueError(f"{path}: no value network (vw0, vb0, ...) in the model")
         self.edition, self.players = model["edition"], model["players"]
         self.policy, self.value_net = model["layers"], model["value"]
@@ -65,15 +66,24 @@ class GuidedISMCTS(ISMCTSBot):
     name = "guided-ismcts"
 
     def _seat_model(self) -> SeatModel:
-        return self._network.chances
+        return self._seats.chances
 
     def __init__(self, seed: int | None = None, model: str | None = None, lam: float = 0.5, prune: float = 0.02,
-                 beta: float = 0.0, **options: Any) -> None:
+                 beta: float = 0.0, infer_model: str | None = None, **options: Any) -> None:
         if not model:
             raise TypeError("GuidedISMCTS needs model=FILE.npz")
-        self._network = NetworkGuide(str(model))  # before the search's options: infer=policy reads it
+        # before the search's options: infer=policy reads the model of the other seats
+        self._network = NetworkGuide(str(model))
+        self._seats = NetworkGuide(str(infer_model), need_value=False) if infer_model else self._network
+        if (self._seats.edition, self._seats.players) != (self._network.edition, self._network.players):
+            raise ValueError(f"infer_model={infer_model} is for {self._seats.edition}/{self._seats.players}, "
+                             f"the model for {self._network.edition}/{self._network.players}")
+        if infer_model and options.get("infer") != "policy":
+            raise TypeError("infer_model is the model of infer=policy: give infer=policy too")
         super().__init__(seed=seed, **options)
         self.options = {"model": model, "lam": lam, "prune": prune, "beta": beta, **options}
+        if infer_model:
+            self.options["infer_model"] = infer_model
         self.guide = self._network
         self.lam = float(lam)
         self.prune = float(prune)
