@@ -99,6 +99,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                         + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                       + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
+                                                             + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
     "classic4-ismcts-hroll-game-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100:rollout=heuristic:reward=game"]
                                                   + ["heuristic"] * 3, 100, 2026),
