@@ -16,5 +16,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
   },
   server: { proxy: { "/api": "http://127.0.0.1:8000", "/ws": { target: "ws://127.0.0.1:8000", ws: true } } },
-  test: { environment: "jsdom", include: ["test/**/*.test.ts", "test/**/*.test.tsx"] },
+  // The frame-by-frame tests walk whole recorded games: a few seconds on an idle machine, more than
+  // vitest's default 5 s on a loaded one. They check behaviour, not speed.
+  test: { environment: "jsdom", include: ["test/**/*.test.ts", "test/**/*.test.tsx"], testTimeout: 60_000 },
 });
