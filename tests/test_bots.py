@@ -214,26 +214,13 @@ def test_belief_samples_are_consistent_with_the_view() -> None:
 def _heuristic_games(edition: str, n: int, seeds: range, particles: int, noise: float = 0.0, **model: float):
     """Games of heuristic bots (with ``noise``); yields (game, seat 0's view, its inference after update)
     at seat 0's decisions. ``model``: the inference's ``temp`` and ``eps``."""
+    from helpers import read_by_seat0
+
     from loveletter.bots.infer import HeuristicInference
 
-    for seed in seeds:
-        g = Game(edition, n, seed=seed)
-        bots = [HeuristicBot(seed=seed * 10 + s, noise=noise) for s in range(n)]
-        inf = HeuristicInference(particles, seed=seed, **model)
-        for _ in range(3):
-            if g.game_over:
-                break
-            g.start_round()
-            while not g.round_over:
-                seat = g.to_move
-                view = g.view(seat)
-                if seat == 0:
-                    inf.update(view)
-                    yield g, view, inf
-                d = bots[seat].choose(view)
-                if seat == 0:
-                    inf.played(view, d)
-                g.apply(d)
+    return read_by_seat0(edition, n, seeds,
+                         lambda seed: [HeuristicBot(seed=seed * 10 + s, noise=noise) for s in range(n)],
+                         lambda seed: HeuristicInference(particles, seed=seed, **model))
 
 
 @pytest.mark.parametrize("edition,n,noise,model", [("classic", 4, 0.0, {}), ("premium", 6, 0.0, {}),

@@ -131,9 +131,10 @@ def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_b
     """Seats that play a policy network, read by a filter whose model is that network: the particles give
     the real card far more often than the belief (and than a model without the network), and the real deal
     always keeps a chance."""
+    from helpers import read_by_seat0
+
     from loveletter.bots.belief import Belief
     from loveletter.bots.infer import HeuristicInference
-    from loveletter.engine import Game
     from loveletter.rl.guided import NetworkGuide
     from loveletter.rl.policy_bot import PolicyBot
 
@@ -141,29 +142,18 @@ def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_b
     chances = NetworkGuide(path).chances
     particle = belief = 0.0
     hands = 0
-    for seed in range(6):
-        g = Game("classic", 2, seed=seed)
-        bots = [PolicyBot(seed=seed * 2 + s, path=path) for s in range(2)]
-        inf = HeuristicInference(40, seed=seed, model=chances)
-        for _ in range(3):
-            if g.game_over:
-                break
-            g.start_round()
-            while not g.round_over:
-                seat = g.to_move
-                view = g.view(seat)
-                if seat == 0 and len(view.legal) > 1 and inf.update(view) and g.alive[1]:
-                    card = g.hand(1)[0]
-                    particle += sum(p.game.hand(1)[0] == card for p in inf.parts) / len(inf.parts)
-                    b = Belief(view)
-                    belief += b.distribution(1, b.pool()).get(card, 0.0)
-                    hands += 1
-                    inf.fixed = inf._fixed_slots(view.log)
-                    true = inf._simulate(list(g.record()["rounds"][-1]["deck"]), view.log)
-                    assert true is not None and true.lik > 0
-                d = bots[seat].choose(view)
-                if seat == 0:
-                    inf.played(view, d)
-                g.apply(d)
+    games = read_by_seat0("classic", 2, range(6),
+                          lambda seed: [PolicyBot(seed=seed * 2 + s, path=path) for s in range(2)],
+                          lambda seed: HeuristicInference(40, seed=seed, model=chances))
+    for g, view, inf in games:
+        if len(view.legal) > 1 and inf.parts and g.alive[1]:
+            card = g.hand(1)[0]
+            particle += sum(p.game.hand(1)[0] == card for p in inf.parts) / len(inf.parts)
+            b = Belief(view)
+            belief += b.distribution(1, b.pool()).get(card, 0.0)
+            hands += 1
+            inf.fixed = inf._fixed_slots(view.log)
+            true = inf._simulate(list(g.record()["rounds"][-1]["deck"]), view.log)
+            assert true is not None and true.lik > 0
     # 42% against the belief's 27% here; a uniform model (every choice alike) reaches only 33%
     assert hands > 20 and particle > 1.45 * belief, (hands, particle, belief)

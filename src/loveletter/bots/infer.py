@@ -79,7 +79,7 @@ class HeuristicInference:
         if temp < 0 or not 0 <= eps <= 1:
             raise ValueError("temp must be >= 0 and eps between 0 and 1")
         if model is not None and temp:
-            raise ValueError("temp is the heuristic model's: a given model has its own chances")
+            raise ValueError("temp (infer_temp) softens the heuristic model only: a given model has its own chances")
         self.temp, self.eps = float(temp), float(eps)
         self.model = model
         self.n = particles

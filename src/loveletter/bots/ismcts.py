@@ -323,8 +323,6 @@ class ISMCTSBot(Bot):
         temp = float(number_option(options, "infer_temp", 0.0, low=0, high=100))
         eps = float(number_option(options, "infer_eps", 0.0, low=0, high=1))
         model = self._seat_model() if self.infer == "policy" else None
-        if model is not None and temp:
-            raise BotOptionError("infer_temp: infer=policy weighs choices by the network's own chances")
         self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps,
                                              model=model)
                           if self.infer != "none" else None)
