@@ -24,7 +24,7 @@ from loveletter.engine import Game
 
 
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
-            temp: float = 0.0, eps: float = 0.0, model: str | None = None) -> dict[str, object]:
+            temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0) -> dict[str, object]:
     seat_model = None
     if model:  # the policy network of a model file as the model of the other seats
         from loveletter.rl.guided import NetworkGuide
@@ -35,7 +35,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
     for gi in range(games):
         g = Game(edition, players, seed=gi)
         bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
-        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model)
+        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model, repairs=repairs)
         while not g.game_over:
             if g.round_over or g.to_move is None:
                 g.start_round()
@@ -68,7 +68,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "decisions": decisions, "with_particles": with_particles, "hands": hands,
             "belief_p_real_card": round(belief / max(1, hands), 4),
             "particles_p_real_card": round(particle / max(1, hands), 4), "bots": bot, "temp": temp, "eps": eps,
-            "model": model,
+            "model": model, "repairs": repairs,
             "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
             "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
@@ -83,8 +83,9 @@ def main() -> None:
     ap.add_argument("--temp", type=float, default=0.0)
     ap.add_argument("--eps", type=float, default=0.0)
     ap.add_argument("--model", help="a policy model file (.npz): its network is the model of the other seats")
+    ap.add_argument("--repairs", type=int, default=0, help="the filter's repairs per decision (HeuristicInference)")
     a = ap.parse_args()
-    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model)))
+    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model, a.repairs)))
 
 
 if __name__ == "__main__":

@@ -42,6 +42,9 @@ INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
 # positions=redealt: a particle's game with the cards nobody has drawn in a fresh order for every sample
 REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
 REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
+# premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
+REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repairs=300"
+            ":guesses_by=infer:positions=redealt")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -72,6 +75,7 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                            + ["heuristic"] * 3, 100, 2026),
     "premium6-ismcts-hroll-vs-5-heuristic": ("premium", 6, ["ismcts:iters=100:rollout=heuristic"]
                                              + ["heuristic"] * 5, 67, 2026),
+    "premium6-ismcts-repairs-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED}"] + ["heuristic"] * 5, 67, 2026),
     "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=100:lam=0:rollout=heuristic")]
                                              + ["heuristic"] * 3, 100, 2026),
     "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]

@@ -20,6 +20,7 @@ SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuris
          "ismcts:iters=4:infer=heuristic:particles=8:positions=particles:guesses_by=infer",
          "ismcts:iters=4:infer=heuristic:particles=8:positions=redealt",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
+         "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:positions=redealt",
          "ismcts:iters=4:rollout=heuristic:reward=game"]
 
 
@@ -226,7 +227,9 @@ def _heuristic_games(edition: str, n: int, seeds: range, particles: int, noise: 
 @pytest.mark.parametrize("edition,n,noise,model", [("classic", 4, 0.0, {}), ("premium", 6, 0.0, {}),
                                                   ("2019", 4, 0.0, {}),
                                                   ("classic", 4, 0.3, {"temp": 0.05, "eps": 0.05}),
-                                                  ("2019", 4, 0.3, {"temp": 0.05, "eps": 0.05})])
+                                                  ("2019", 4, 0.3, {"temp": 0.05, "eps": 0.05}),
+                                                  ("premium", 6, 0.0, {"repairs": 40}),
+                                                  ("2019", 4, 0.3, {"eps": 0.05, "repairs": 20})])
 def test_every_particle_shows_our_seat_exactly_what_it_saw(edition: str, n: int, noise: float,
                                                            model: dict[str, float]) -> None:
     import random
@@ -319,6 +322,8 @@ def test_the_soft_model_is_a_distribution_over_the_legal_decisions() -> None:
         HeuristicInference(4, temp=-1)
     with pytest.raises(ValueError):
         HeuristicInference(4, eps=1.5)
+    with pytest.raises(ValueError):
+        HeuristicInference(4, repairs=-1)
 
 
 def test_inference_reads_heuristic_hands_better_than_the_belief() -> None:
@@ -338,7 +343,34 @@ def test_inference_reads_heuristic_hands_better_than_the_belief() -> None:
     assert particle > 1.15 * belief, (particle, belief)
 
 
+def test_repairs_keep_premium_particles_and_read_the_hands_better() -> None:
+    """Premium 6p: with 32 cards and five other seats few random particles hold the card a seat turns
+    out to have, and the exact filter is mostly empty; mending particles (``repairs``) keeps some at
+    more of seat 0's decisions and gives the real cards more weight (the belief where none are left)."""
+    from loveletter.bots.belief import Belief
+
+    def reading(repairs: int) -> tuple[int, float]:
+        alive, p_real = 0, 0.0
+        for g, view, inf in _heuristic_games("premium", 6, range(2), 30, repairs=repairs):
+            alive += bool(inf.parts)
+            b = Belief(view)
+            pool = b.pool()
+            for t in range(1, 6):
+                if g.alive[t] and g.hand(t):
+                    card = g.hand(t)[0]
+                    if inf.parts:
+                        p_real += sum(p.game.hand(t)[:1] == (card,) for p in inf.parts) / len(inf.parts)
+                    else:
+                        p_real += b.distribution(t, pool).get(card, 0.0)
+        return alive, p_real
+
+    alive0, read0 = reading(0)
+    alive1, read1 = reading(100)
+    assert alive1 > alive0 and read1 > 1.1 * read0, (alive0, alive1, read0, read1)
+
+
 @pytest.mark.parametrize("spec,message", [("ismcts:infer=oracle", "infer=oracle: want none or heuristic"),
+                                          ("ismcts:infer=heuristic:infer_repairs=-1", "infer_repairs"),
                                           ("ismcts:infer=heuristic:particles=0", "particles"),
                                           ("ismcts:infer=heuristic:infer_temp=-1", "infer_temp"),
                                           ("ismcts:infer=heuristic:infer_eps=1.5", "infer_eps")])

@@ -72,18 +72,30 @@ class HeuristicInference:
     ``model`` replaces the heuristic by any :data:`SeatModel` (a trained policy network, say: see
     :mod:`loveletter.rl.guided`); its chances, mixed with ``eps`` of a uniform choice, weigh the
     particles as a soft model's do (``temp`` must then be 0).
+
+    ``repairs`` > 0 lets the filter mend particles instead of only dropping them: when the events of
+    a decision contradict a particle (a seat plays or discards a card it does not hold there), a
+    card of that seat's hand is swapped in the deck order with a copy of the card the events show,
+    and the round is replayed under the model up to that decision; the mended particle replaces the
+    dropped one if the decision's events then agree. At most ``repairs`` such tries per
+    :meth:`update`. With many distinct cards and seats (premium), few random particles hold the card
+    a seat turns out to have, and without repairs the filter rarely keeps any.
     """
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
-                 temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None) -> None:
+                 temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None, repairs: int = 0) -> None:
         if temp < 0 or not 0 <= eps <= 1:
             raise ValueError("temp must be >= 0 and eps between 0 and 1")
+        if repairs < 0:
+            raise ValueError("repairs must be >= 0")
         if model is not None and temp:
             raise ValueError("temp (infer_temp) softens the heuristic model only: a given model has its own chances")
         self.temp, self.eps = float(temp), float(eps)
         self.model = model
         self.n = particles
         self.moves = particles // 4 if moves is None else moves  # Metropolis moves per resampling, at most
+        self.repairs = repairs  # repairs of particles that a decision's events rule out, per update, at most
+        self._repairs_left = 0
         self.rng = random.Random(seed)
         self.parts: list[_Particle] = []
         self.round_key: tuple[int, int] | None = None
@@ -110,6 +122,7 @@ class HeuristicInference:
         self.composition = sorted(Counter(view.deck_counts).elements())
         self.k = 1 + len(start["faceUp"])
         self.d0 = int(start["deckSize"])
+        self.values = dict(view.values)
 
     def _fixed_slots(self, log: Sequence[Mapping[str, Any]]) -> dict[int, str]:
         """Deck-order positions whose card our seat knows: the face-up cards, our deal and our draws."""
@@ -153,6 +166,7 @@ class HeuristicInference:
         if not view.log or view.seat is None:
             self.parts, self.alive = [], False
             return False
+        self._repairs_left = self.repairs
         try:
             return self._update(view)
         except LoveLetterError:
@@ -240,10 +254,14 @@ class HeuristicInference:
                 if len(p.game.redacted_log(me)) == target:
                     if p.game.to_move == me:
                         kept.append(p)
-                elif self._step(p, log):
-                    kept.append(p)
-                    moved = True
                 else:
+                    before = len(p.game.redacted_log(me))
+                    if self._step(p, log):
+                        kept.append(p)
+                    elif self._repairs_left > 0:
+                        q = self._repaired(p, log, before)
+                        if q is not None:
+                            kept.append(q)
                     moved = True
             self.parts = kept
             if not kept:
@@ -254,18 +272,88 @@ class HeuristicInference:
             self._resample(log)
         self.parts = []
 
-    def _simulate(self, order: list[str], log: Sequence[Mapping[str, Any]]) -> _Particle | None:
-        """The particle of ``order`` if the whole ``log`` comes out of it (no forced draws), else None."""
+    def _simulate(self, order: list[str], log: Sequence[Mapping[str, Any]],
+                  upto: int | None = None) -> _Particle | None:
+        """The particle of ``order`` if the whole ``log`` (its first ``upto`` events) comes out of it (no
+        forced draws), else None."""
         p = _Particle(order, self._start_game(order), [])
         if not self._agrees(p.game, log, 0):
             return None
-        me, target = self.me, len(log)
+        me, target = self.me, len(log) if upto is None else upto
         for _ in range(400):
             n = len(p.game.redacted_log(me))
             if n == target:
-                return p if p.game.to_move == me else None
-            if not self._step(p, log, force=False):
+                return p if upto is not None or p.game.to_move == me else None
+            if n > target or not self._step(p, log, force=False):
                 return None
+        return None
+
+    def _repaired(self, p: _Particle, log: Sequence[Mapping[str, Any]], before: int) -> _Particle | None:
+        """``p`` failed the decision at ``log[before]``: try to mend it (see ``repairs``). One card of a
+        seat the decision's events contradict is swapped in the order with a card those events allow
+        there, the round replayed up to ``before`` under the model and the decision stepped again;
+        None if that fails too."""
+        self._repairs_left -= 1
+        fix = self._contradiction(p, log, before)
+        if fix is None:
+            return None
+        drop, allowed = fix
+        order = p.order
+        free = [i for i in range(len(order)) if i not in self.fixed]
+        have = [i for i in free if order[i] in drop]
+        give = [i for i in free if order[i] not in drop and allowed(order[i])]
+        if not have or not give:
+            return None
+        i, j = have[self.rng.randrange(len(have))], give[self.rng.randrange(len(give))]
+        order = list(order)
+        order[i], order[j] = order[j], order[i]
+        q = self._simulate(order, log, before)
+        if q is None:
+            return None
+        q.weight = p.weight
+        return q if self._step(q, log) else None
+
+    def _contradiction(self, p: _Particle, log: Sequence[Mapping[str, Any]],
+                       before: int) -> tuple[tuple[str, ...], Callable[[str], bool]] | None:
+        """What to change in ``p`` (replayed to ``before``) for the events from ``log[before]`` to the
+        next play: the cards of one seat to swap out, and which cards may come in. The first event
+        that shows a seat's card ``p`` does not give it (a play, a discard, a card we see or receive)
+        asks for that card; a Guard's miss for a card of any other value; else, for another seat's
+        play of a card it holds in ``p``, its other card is swapped for any other."""
+        g = self._start_game(p.order)
+        for d in p.decisions:
+            if len(g.redacted_log(self.me)) >= before:
+                break
+            g.apply(d)
+        if len(g.redacted_log(self.me)) != before:
+            return None
+        values = self.values
+        for k in range(before, len(log)):
+            e = log[k]
+            kind = e["kind"]
+            if k > before and kind == "play":
+                break
+            seat, card = e.get("seat"), e.get("card")
+            if kind == "see" and seat == self.me:
+                seat = e["target"]
+            elif kind == "receive" and seat == self.me:
+                seat = e["from"]
+            elif kind not in ("play", "discard"):
+                continue
+            if card is not None and seat is not None:
+                hand = g.hand(int(seat))
+                if hand and card not in hand:
+                    return hand, card.__eq__
+            if kind == "play" and e.get("result") == "miss" and e.get("guess") is not None and e["targets"]:
+                guess = e["guess"]
+                hand = tuple(c for c in g.hand(int(e["targets"][0])) if values[c] == guess)
+                if hand:
+                    return hand, lambda c, v=guess: values[c] != v
+        first = log[before]
+        if first["kind"] == "play" and first["seat"] != self.me:
+            others = tuple(c for c in g.hand(int(first["seat"])) if c != first["card"])
+            if others:
+                return others, lambda c: True
         return None
 
     def _moved(self, p: _Particle, log: Sequence[Mapping[str, Any]]) -> _Particle | None:
