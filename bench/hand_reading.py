@@ -6,7 +6,8 @@ and the share of particles of :class:`loveletter.bots.infer.HeuristicInference` 
 filter only reads seat 0's view). ``*_p_real_card`` average the decisions where particles were left;
 ``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
 ``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``); ``--model
-FILE.npz`` makes a policy network that model (with ``--eps``).
+FILE.npz`` makes a policy network that model (with ``--eps``); ``--repairs N`` lets the filter mend up to N
+particles per decision instead of dropping them.
 ``python bench/hand_reading.py --edition classic --players 4 --games 5 --particles 100``
 ``python bench/hand_reading.py --players 2 --bots ismcts:iters=100 --games 20 --temp 0.05 --eps 0.1``
 """
