@@ -4,6 +4,8 @@ Games of ``heuristic`` bots; at each of seat 0's decisions with a choice, the ho
 (``ismcts`` with ``--spec``) and the same search fed the other seats' real hands (``bench/oracle.py``'s
 ``hands`` mode) choose from the same view; where they differ, the tally names how: another card,
 the same card at another target, or the same card and target with another guess (Guard, Bishop).
+For scale, ``noise`` counts the decisions where the honest search with another seed chooses
+otherwise (the searches are sampled, so some differences are chance), tallied the same way.
 Only seat 0 is searched; the game goes on with the heuristic's choice, so every decision is a
 position of the same games. ``python bench/oracle_audit.py --edition premium --players 6 --games 6``
 """
@@ -38,7 +40,8 @@ def difference(honest: Decision, oracle: Decision) -> str:
 
 def audit(edition: str, players: int, games: int, options: dict[str, object], seed: int = 1000) -> dict[str, object]:
     tally: Counter[str] = Counter()
-    decisions = 0
+    chance: Counter[str] = Counter()
+    decisions = noise = 0
     for gi in range(games):
         g = Game(edition, players, seed=seed + gi)
         bots = [make_bot("heuristic", seed=gi * 10 + s) for s in range(players)]
@@ -52,6 +55,10 @@ def audit(edition: str, players: int, games: int, options: dict[str, object], se
                 decisions += 1
                 honest = ISMCTSBot(seed=gi, **options).choose(view)
                 oracle = PeekingISMCTS(g, "hands", seed=gi, **options).choose(view)
+                again = ISMCTSBot(seed=gi + 7777, **options).choose(view)
+                if again != honest:
+                    noise += 1
+                    chance[difference(honest, again).split(" ")[0]] += 1
                 if honest != oracle:
                     tally[difference(honest, oracle)] += 1
             g.apply(bots[seat].choose(view))
@@ -60,7 +67,7 @@ def audit(edition: str, players: int, games: int, options: dict[str, object], se
         kinds[key.split(" ")[0]] += count
     return {"edition": edition, "players": players, "games": games, "seed": seed, "options": options,
             "decisions": decisions, "differ": sum(tally.values()), "by_kind": dict(kinds.most_common()),
-            "tally": dict(tally.most_common())}
+            "noise": noise, "noise_by_kind": dict(chance.most_common()), "tally": dict(tally.most_common())}
 
 
 def main(argv: list[str] | None = None) -> int:
