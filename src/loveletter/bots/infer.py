@@ -251,18 +251,18 @@ class HeuristicInference:
             moved = False
             kept: list[_Particle] = []
             for p in self.parts:
-                if len(p.game.redacted_log(me)) == target:
+                before = len(p.game.redacted_log(me))
+                if before == target:
                     if p.game.to_move == me:
                         kept.append(p)
-                else:
-                    before = len(p.game.redacted_log(me))
-                    if self._step(p, log):
-                        kept.append(p)
-                    elif self._repairs_left > 0:
-                        q = self._repaired(p, log, before)
-                        if q is not None:
-                            kept.append(q)
-                    moved = True
+                    continue
+                moved = True
+                if self._step(p, log):
+                    kept.append(p)
+                elif self._repairs_left > 0:
+                    q = self._repaired(p, log, before)
+                    if q is not None:
+                        kept.append(q)
             self.parts = kept
             if not kept:
                 return
