@@ -18,6 +18,8 @@ import argparse
 import json
 import time
 
+from games import play_through
+
 from loveletter.bots.belief import Belief
 from loveletter.bots.infer import HeuristicInference
 from loveletter.bots.registry import make_bot
@@ -37,12 +39,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
         g = Game(edition, players, seed=gi)
         bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
         inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model, repairs=repairs)
-        while not g.game_over:
-            if g.round_over or g.to_move is None:
-                g.start_round()
-                continue
-            seat = g.to_move
-            view = g.view(seat)
+        for seat, view, d in play_through(g, bots):
             if seat == 0 and len(view.legal) > 1:
                 decisions += 1
                 alive = inf.update(view)
@@ -61,10 +58,8 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                             belief += pb
                             hands += 1
                         all_filter += pp if alive else pb
-            d = bots[seat].choose(view)
             if seat == 0:
                 inf.played(view, d)
-            g.apply(d)
     return {"edition": edition, "players": players, "games": games, "particles": particles,
             "decisions": decisions, "with_particles": with_particles, "hands": hands,
             "belief_p_real_card": round(belief / max(1, hands), 4),

@@ -21,6 +21,8 @@ import sys
 import time
 from typing import Any
 
+from games import play_through
+
 from loveletter.arena import wilson
 from loveletter.bots import make_bot
 from loveletter.bots.ismcts import ISMCTSBot
@@ -69,12 +71,8 @@ def play(mode: str, edition: str, players: int, games: int, seed: int, options: 
             bots[seat] = ISMCTSBot(seed=seed + i, **options)
         else:
             bots[seat] = PeekingISMCTS(g, mode, seed=seed + i, **options)
-        while not g.game_over:
-            if g.round_over or g.to_move is None:
-                g.start_round()
-                continue
-            s = g.to_move
-            g.apply(bots[s].choose(g.view(s)))
+        for _ in play_through(g, bots):
+            pass
         if seat in g.game_winners:
             wins += 1.0 / len(g.game_winners)
     lo, hi = wilson(wins, games)

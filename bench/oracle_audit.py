@@ -24,6 +24,7 @@ from loveletter.bots.registry import parse_spec
 from loveletter.engine import Decision, Game, Play
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from games import play_through  # noqa: E402
 from oracle import PeekingISMCTS  # noqa: E402
 
 
@@ -45,12 +46,7 @@ def audit(edition: str, players: int, games: int, options: dict[str, object], se
     for gi in range(games):
         g = Game(edition, players, seed=seed + gi)
         bots = [make_bot("heuristic", seed=gi * 10 + s) for s in range(players)]
-        while not g.game_over:
-            if g.round_over or g.to_move is None:
-                g.start_round()
-                continue
-            seat = g.to_move
-            view = g.view(seat)
+        for seat, view, _ in play_through(g, bots):
             if seat == 0 and len(view.legal) > 1:
                 decisions += 1
                 honest = ISMCTSBot(seed=gi, **options).choose(view)
@@ -61,7 +57,6 @@ def audit(edition: str, players: int, games: int, options: dict[str, object], se
                     chance[difference(honest, again).split(" ")[0]] += 1
                 if honest != oracle:
                     tally[difference(honest, oracle)] += 1
-            g.apply(bots[seat].choose(view))
     kinds: Counter[str] = Counter()
     for key, count in tally.items():
         kinds[key.split(" ")[0]] += count
