@@ -92,25 +92,30 @@ def hidden_shuffled(g: Game, seat: int, r: random.Random, tries: int = 20) -> Ga
     return Game.from_view(view, real)
 
 
+def round_decisions(g: Game, bots, rounds: int) -> Iterator:
+    """Play up to ``rounds`` rounds of ``g``, each seat by its bot in ``bots``: yields (seat, its view,
+    the bot's decision) at every decision, before the decision is applied (by that seat)."""
+    for _ in range(rounds):
+        if g.game_over:
+            break
+        g.start_round()
+        while not g.round_over:
+            seat = g.to_move
+            view = g.view(seat)
+            d = bots[seat].choose(view)
+            yield seat, view, d
+            g.apply(d, seat=seat)
+
+
 def read_by_seat0(edition: str, players: int, seeds, bots_for, inference_for, rounds: int = 3) -> Iterator:
     """Games of ``bots_for(seed)`` (one bot per seat), read by ``inference_for(seed)`` (a
     :class:`~loveletter.bots.infer.HeuristicInference` of seat 0): yields (game, seat 0's view, the
     inference after its update) at each of seat 0's decisions, for the first ``rounds`` rounds."""
     for seed in seeds:
         g = Game(edition, players, seed=seed)
-        bots = bots_for(seed)
         inf = inference_for(seed)
-        for _ in range(rounds):
-            if g.game_over:
-                break
-            g.start_round()
-            while not g.round_over:
-                seat = g.to_move
-                view = g.view(seat)
-                if seat == 0:
-                    inf.update(view)
-                    yield g, view, inf
-                d = bots[seat].choose(view)
-                if seat == 0:
-                    inf.played(view, d)
-                g.apply(d)
+        for seat, view, d in round_decisions(g, bots_for(seed), rounds):
+            if seat == 0:
+                inf.update(view)
+                yield g, view, inf
+                inf.played(view, d)

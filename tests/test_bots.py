@@ -25,17 +25,12 @@ SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuris
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
+    from helpers import round_decisions
+
     bots = [make_bot(specs[i % len(specs)], seed=seed + i) for i in range(n)]
     g = Game(edition, n, seed=seed)
-    for _ in range(rounds):
-        if g.game_over:
-            break
-        g.start_round()
-        while not g.round_over:
-            seat = g.to_move
-            d = bots[seat].choose(g.view(seat))
-            assert g.is_legal(d), (edition, n, d)
-            g.apply(d, seat=seat)
+    for _seat, _view, d in round_decisions(g, bots, rounds):
+        assert g.is_legal(d), (edition, n, d)
     return g
 
 
