@@ -25,7 +25,8 @@ import pytest
 CHROMIUM = os.environ.get("LOVELETTER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Where the README's screenshots live; the tests write there only when asked (see ``screenshots``).
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 #: Started in the server subprocess: the real app, plus the client's files if it does not serve them yet.
 BOOT = r"""
@@ -100,6 +101,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the screenshot test writes to: a temporary one, so that a test run leaves the work
+    tree as it found it, or ``LOVELETTER_SCREENSHOTS`` (``docs`` for the README's own folder)."""
+    wanted = os.environ.get("LOVELETTER_SCREENSHOTS", "")
+    folder = DOCS_SCREENSHOTS if wanted == "docs" else Path(wanted) if wanted else tmp_path_factory.mktemp("shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ import pytest
 LANGS = ["en", "es", "fr", "nl", "zh"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FIELD = re.compile(r"\{[a-z_]+\}")
 
 
@@ -31,6 +30,14 @@ def save_name(page: Any, name: str) -> None:
     page.fill("input[name=name]", name)
     page.click(".name-form button[type=submit]")
     page.wait_for_selector(f".top .who:text-is('{name}')")
+
+
+def shot(page: Any, path: Path, full_page: bool) -> None:
+    """A screenshot of the page, checked to be a PNG of the page's width."""
+    page.screenshot(path=str(path), full_page=full_page)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    assert int.from_bytes(data[16:20], "big") == page.viewport_size["width"], path
 
 
 def frames_of(page: Any) -> list[dict[str, Any]]:
@@ -249,17 +256,17 @@ def test_each_language_renders_a_table_with_no_untranslated_string(browser, serv
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_phone_shows_the_whole_table_without_horizontal_scrolling_and_screenshots(browser, server, lang):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def test_a_phone_shows_the_whole_table_without_horizontal_scrolling_and_screenshots(browser, server, screenshots,
+                                                                                    lang):
     for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         ctx, page = person(browser, server, "Ada" if lang == "en" else "小红", lang=lang, viewport=viewport)
         page.goto("/")
         page.wait_for_selector(".lobby")
         no_horizontal_scroll(page)
-        page.screenshot(path=str(SCREENSHOTS / f"lobby-{label}-{lang}.png"), full_page=label == "phone")
+        shot(page, screenshots / f"lobby-{label}-{lang}.png", full_page=label == "phone")
         quick_game(page)
         no_horizontal_scroll(page)
-        page.screenshot(path=str(SCREENSHOTS / f"table-{label}-{lang}.png"), full_page=label == "phone")
+        shot(page, screenshots / f"table-{label}-{lang}.png", full_page=label == "phone")
         page.goto("/rules/classic")
         page.wait_for_selector(".rules")
         no_horizontal_scroll(page)
