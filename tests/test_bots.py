@@ -137,6 +137,41 @@ def test_heuristic_rollout_plays_the_heuristic_bots_choice_for_every_seat() -> N
         assert moves > 2
 
 
+@pytest.mark.parametrize(("edition", "n"), [("classic", 4), ("2019", 6), ("premium", 8)])
+def test_a_seat_out_for_good_gains_nothing_more_in_the_round(edition: str, n: int) -> None:
+    """The search ends a rollout once its seat is out for good: from then on the seat's tokens never
+    change, whatever the others do (Jester owners are not out for good: their holder may still win)."""
+    import random
+
+    from loveletter.bots.ismcts import out_for_good, reward
+
+    jester_paid = checked = 0
+    for seed in range(30):
+        g = Game(edition, n, seed=seed)
+        r = random.Random(seed)
+        for _ in range(3):
+            if g.game_over:
+                break
+            g.start_round()
+            start = list(g.tokens)
+            frozen: dict[int, float] = {}
+            was_out = [False] * n
+            while not g.round_over:
+                for seat in range(n):
+                    if seat not in frozen and out_for_good(g, seat):
+                        frozen[seat] = reward(g, seat, start)
+                    was_out[seat] = was_out[seat] or not g.alive[seat]
+                g.apply(r.choice(g.legal_decisions()))
+            for seat, value in frozen.items():
+                assert reward(g, seat, start) == value, (seed, seat)
+                checked += 1
+            jester_paid += sum(1 for seat in range(n) if was_out[seat] and seat not in frozen
+                               and g.tokens[seat] > start[seat])
+    assert checked > 100
+    if edition == "premium":
+        assert jester_paid > 0  # a seat knocked out still gained a token: the Jester clause matters
+
+
 def test_unknown_rollout_policy_is_refused() -> None:
     from loveletter.bots.registry import BotSpecError
 

@@ -5,11 +5,12 @@ Each iteration samples the hidden cards (other hands, deck order, set-aside card
 other seats are likely to hold — builds a determinized engine :class:`~loveletter.engine.Game`,
 plays one of our legal decisions in it and plays the round out with a fast rule-based policy
 (every seat remembers its own looks in the rollout). The reward is the tokens we gain this round
-(a game win counts 2). The statistics live in one information-set node per legal decision of ours:
-our legal decisions are the same in every sample, so each sample only decides how good they are (single-observer
-ISMCTS restricted to our own move; other seats never search on the sampled cards, so they cannot
-"see" our hand). The heuristic bot's scores seed every decision with a prior and prune Guard and
-Bishop guesses to the most likely few.
+(a game win counts 2); a rollout stops as soon as our seat is out of the round for good (see
+:func:`out_for_good`), which saves time and changes no result. The statistics live in one
+information-set node per legal decision of ours: our legal decisions are the same in every sample,
+so each sample only decides how good they are (single-observer ISMCTS restricted to our own move;
+other seats never search on the sampled cards, so they cannot "see" our hand). The heuristic bot's
+scores seed every decision with a prior and prune Guard and Bishop guesses to the most likely few.
 
 How the budget is spent (``mode``): ``halving`` (default) is sequential halving with common random
 numbers -- every surviving decision is played out on the same samples with the same rollout seed,
@@ -295,6 +296,16 @@ class _Sampler:
         return getattr(self.belief, name)
 
 
+def out_for_good(g: Game, me: int) -> bool:
+    """Whether ``me`` can gain no more tokens this round: knocked out, and not the owner of the Jester
+    token (whose holder may still win). A seat out of the round cannot play a Bishop or keep a Spy, and
+    cannot win the game this round either, so :func:`reward` is already final."""
+    if g.alive[me]:
+        return False
+    jester = g.jester
+    return jester is None or jester[1] != me
+
+
 def reward(g: Game, me: int, start: list[int]) -> float:
     if g.game_over:
         return 2.0 / len(g.game_winners) if me in g.game_winners else 0.0
@@ -453,8 +464,12 @@ class ISMCTSBot(Bot):
         ro = ROLLOUTS[self.rollout](g, rng, know)
         ro.step(d)
         steps = 0
+        # reward=round: once we are out of the round for good the rest cannot change the reward
+        stop_when_out = self._value is None
         if self.guide is not None:
             while not g.round_over and g.to_move != me and steps < 300:
+                if stop_when_out and out_for_good(g, me):
+                    return self._reward(g, me, start)
                 ro.step(ro.choose())
                 steps += 1
             if g.round_over:
@@ -463,6 +478,8 @@ class ISMCTSBot(Bot):
             if self.lam >= 1.0:
                 return leaf
         while not g.round_over and steps < 300:
+            if stop_when_out and out_for_good(g, me):
+                break
             ro.step(ro.choose())
             steps += 1
         if self.guide is not None:
@@ -538,4 +555,4 @@ class ISMCTSBot(Bot):
         return max(alive, key=lambda i: w[i] / n[i] + bonus[i])
 
 
-__all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "determinize"]
+__all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "determinize", "out_for_good", "reward"]
