@@ -157,3 +157,43 @@ def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_b
             assert true is not None and true.lik > 0
     # 42% against the belief's 27% here; a uniform model (every choice alike) reaches only 33%
     assert hands > 20 and particle > 1.45 * belief, (hands, particle, belief)
+
+
+def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_rollout(tmp_path: Path) -> None:
+    """``own_rollout=policy``: in a rollout our seat plays the network's likeliest choice, every other seat
+    the ``rollout`` policy's (here the heuristic's, checked against its scores)."""
+    import random
+
+    from loveletter.bots import BotSpecError
+    from loveletter.bots.belief import Belief
+    from loveletter.bots.heuristic import scores
+    from loveletter.engine import Game
+
+    model = tiny_model(tmp_path / "m.npz", "classic", 4)
+    spec = f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:lam=0:rollout=heuristic:own_rollout=policy"
+    bot = make_bot(spec, seed=1)
+    ours = others = 0
+    for seed in range(6):
+        g = Game("classic", 4, seed=seed)
+        g.start_round()
+        me = seed % 4
+        ro = bot._rollout_policy(g, random.Random(seed), {}, me)
+        while not g.round_over:
+            seat = g.to_move
+            view = g.view(seat)
+            d = ro.choose()
+            if len(view.legal) > 1 and seat == me:
+                p = bot.guide.prior(view, list(view.legal))
+                assert p[view.legal.index(d)] == max(p)
+                ours += 1
+            elif len(view.legal) > 1:
+                sc = scores(view, Belief(view))
+                assert sc[d] == max(sc.values())
+                others += 1
+            ro.step(d)
+    assert ours > 3 and others > 10
+    lineup = [spec] + ["heuristic"] * 3
+    assert play_game(lineup, "classic", 4, seed=2, options={"tokensToWin": 1}) == play_game(
+        lineup, "classic", 4, seed=2, options={"tokensToWin": 1})
+    with pytest.raises(BotSpecError, match="own_rollout=mine: want same or policy"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:own_rollout=mine")

@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
 from .base import Bot, BotOptionError, check_options, choice_option, number_option
@@ -263,6 +263,14 @@ class HeuristicRollout:
         self.g.apply(d)
 
 
+class RolloutPolicy(Protocol):
+    """What plays a rollout out: the next decision of the seat to move, and applying one."""
+
+    def choose(self) -> Decision: ...
+
+    def step(self, d: Decision) -> None: ...
+
+
 #: The rollout policies of the ``rollout`` option.
 ROLLOUTS: dict[str, type[Rollout] | type[HeuristicRollout]] = {"fast": Rollout, "heuristic": HeuristicRollout}
 
@@ -460,8 +468,12 @@ class ISMCTSBot(Bot):
             return p_win
         return p_win * (2.0 if start[me] + 1 >= g.goal else 1.0)
 
+    def _rollout_policy(self, g: Game, rng: random.Random, know: Know, me: int) -> RolloutPolicy:
+        """The policy that plays a rollout out (``rollout``; a subclass may play its own seat otherwise)."""
+        return ROLLOUTS[self.rollout](g, rng, know)
+
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int]) -> float:
-        ro = ROLLOUTS[self.rollout](g, rng, know)
+        ro = self._rollout_policy(g, rng, know, me)
         ro.step(d)
         steps = 0
         # reward=round: once we are out of the round for good the rest cannot change the reward
@@ -474,7 +486,7 @@ class ISMCTSBot(Bot):
                 steps += 1
             if g.round_over:
                 return self._reward(g, me, start)
-            leaf = self._leaf_value(g, me, start)
+            leaf = self._leaf_value(g, me, start) if self.lam > 0.0 else 0.0
             if self.lam >= 1.0:
                 return leaf
         while not g.round_over and steps < 300:
@@ -555,4 +567,5 @@ class ISMCTSBot(Bot):
         return max(alive, key=lambda i: w[i] / n[i] + bonus[i])
 
 
-__all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "determinize", "out_for_good", "reward"]
+__all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "RolloutPolicy", "determinize", "out_for_good",
+           "reward"]

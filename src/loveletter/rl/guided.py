@@ -12,19 +12,23 @@ Options: those of ``ismcts`` (``ms``, ``iters``, ``mode``, ...), plus ``model`` 
 reads the other seats' hands from their plays with the policy network as the model of how they play
 (the particle filter of :mod:`loveletter.bots.infer`; ``particles``, ``infer_eps``, ``positions`` as for
 ``infer=heuristic``); ``infer_model=FILE.npz`` takes that model from another file's policy (one trained
-to play like the opponents, say) instead of the guide's.
+to play like the opponents, say) instead of the guide's. ``own_rollout=policy`` plays the searching
+seat's own later decisions in the rollouts by the policy's likeliest choice (the other seats keep the
+``rollout`` policy): the search then weighs each choice as followed by the network's play rather than
+the rule-based one.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ..bots.infer import SeatModel
-from ..bots.ismcts import ISMCTSBot
-from ..engine import Decision, View
+from ..bots.ismcts import ISMCTSBot, Know, RolloutPolicy
+from ..engine import Decision, Game, View
 from .actions import action_space
 from .encoding import Encoder
 from .policy_bot import _load_cached, logits, seat_for
@@ -60,6 +64,29 @@ class NetworkGuide:
         return float(logits(self.value_net, self.encoder.encode(view))[0])
 
 
+class OwnPolicyRollout:
+    """A rollout in which one seat plays the network's likeliest choice and the others ``inner``'s."""
+
+    def __init__(self, g: Game, inner: RolloutPolicy, guide: NetworkGuide, seat: int) -> None:
+        self.g = g
+        self.inner = inner
+        self.guide = guide
+        self.seat = seat
+
+    def choose(self) -> Decision:
+        g = self.g
+        if g.to_move != self.seat:
+            return self.inner.choose()
+        legal = g.legal_decisions()
+        if len(legal) == 1:
+            return legal[0]
+        p = self.guide.prior(g.view(self.seat), list(legal))
+        return legal[max(range(len(legal)), key=p.__getitem__)]
+
+    def step(self, d: Decision) -> None:
+        self.inner.step(d)
+
+
 class GuidedISMCTS(ISMCTSBot):
     """ISMCTS with a learned prior and leaf value (see the module docstring)."""
 
@@ -69,7 +96,8 @@ class GuidedISMCTS(ISMCTSBot):
         return self._seats.chances
 
     def __init__(self, seed: int | None = None, model: str | None = None, lam: float = 0.5, prune: float = 0.02,
-                 beta: float = 0.0, infer_model: str | None = None, **options: Any) -> None:
+                 beta: float = 0.0, infer_model: str | None = None, own_rollout: str = "same",
+                 **options: Any) -> None:
         if not model:
             raise TypeError("GuidedISMCTS needs model=FILE.npz")
         # before the search's options: infer=policy reads the model of the other seats
@@ -78,12 +106,17 @@ class GuidedISMCTS(ISMCTSBot):
         if (self._seats.edition, self._seats.players) != (self._network.edition, self._network.players):
             raise ValueError(f"infer_model={infer_model} is for {self._seats.edition}/{self._seats.players}, "
                              f"the model for {self._network.edition}/{self._network.players}")
+        if own_rollout not in ("same", "policy"):
+            raise TypeError(f"own_rollout={own_rollout}: want same or policy")
         if infer_model and options.get("infer") != "policy":
             raise TypeError("infer_model is the model of infer=policy: give infer=policy too")
         super().__init__(seed=seed, **options)
         self.options = {"model": model, "lam": lam, "prune": prune, "beta": beta, **options}
         if infer_model:
             self.options["infer_model"] = infer_model
+        if own_rollout != "same":
+            self.options["own_rollout"] = own_rollout
+        self.own_rollout = own_rollout
         self.guide = self._network
         self.lam = float(lam)
         self.prune = float(prune)
@@ -92,3 +125,7 @@ class GuidedISMCTS(ISMCTSBot):
             raise TypeError("beta must be 0 or more")
         if not 0.0 <= self.lam <= 1.0:
             raise TypeError("lam must be between 0 and 1")
+
+    def _rollout_policy(self, g: Game, rng: random.Random, know: Know, me: int) -> RolloutPolicy:
+        inner = super()._rollout_policy(g, rng, know, me)
+        return OwnPolicyRollout(g, inner, self._network, me) if self.own_rollout == "policy" else inner
