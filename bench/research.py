@@ -42,6 +42,7 @@ INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
 # positions=redealt: a particle's game with the cards nobody has drawn in a fresh order for every sample
 REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
 REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
+REDEALT_1000 = REDEALT.replace("iters=100", "iters=1000")
 OWN_300 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_300}"
 # premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
 REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repairs=300"
@@ -104,6 +105,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                         + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                       + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-redealt-iters1000-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT_1000}"]
+                                                         + ["heuristic"] * 3, 100, 2026),
     # the same search, our own later decisions in the rollouts played by the policy network (prune=0: every
     # candidate of the plain search is searched)
     "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
