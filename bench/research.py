@@ -107,6 +107,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                       + ["heuristic"] * 3, 100, 2026),
     "classic4-ismcts-redealt-iters1000-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT_1000}"]
                                                          + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-redealt-iters1000-vs-3-heuristic-seed99": ("classic", 4, [f"ismcts:{REDEALT_1000}"]
+                                                                + ["heuristic"] * 3, 100, 99),
     # the same search, our own later decisions in the rollouts played by the policy network (prune=0: every
     # candidate of the plain search is searched)
     "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
