@@ -44,6 +44,7 @@ REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
 REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
 REDEALT_1000 = REDEALT.replace("iters=100", "iters=1000")
 OWN_300 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_300}"
+OWN_1000 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_1000}"
 # premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
 REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repairs=300"
             ":guesses_by=infer:positions=redealt")
@@ -113,6 +114,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # candidate of the plain search is searched)
     "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
                                                            + ["heuristic"] * 3, 100, 2026),
+    "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_1000)]
+                                                            + ["heuristic"] * 3, 100, 2026),
+    "2019-4-ownpolicy-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", OWN_300)]
+                                                         + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                              + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
