@@ -5,9 +5,11 @@
 Every row is one ``loveletter arena`` run (full games, seats rotated, the same deals in every
 rotation, Wilson 95% intervals), printed as that command before it runs. Finished rows are kept in
 the output file and skipped when the script is run again (so a long report resumes where it
-stopped); ``--redo`` runs them again. ``levels`` is a round-robin between the candidate level
-bots in 2-player classic with one Bradley-Terry fit over all their games; ``speed`` times the
-policies' decisions (CPU time, seat 0 of 20 games against heuristic bots).
+stopped); ``--redo`` runs them again. Every game of a row is kept as it ends in ``--journals``
+(``loveletter arena --journal``), so a row stopped part way resumes with the games it had played.
+``levels`` is a round-robin between the candidate level bots in 2-player classic with one
+Bradley-Terry fit over all their games; ``speed`` times the policies' decisions (CPU time, seat 0
+of 20 games against heuristic bots).
 """
 
 from __future__ import annotations
@@ -162,11 +164,14 @@ def save(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-def run_row(name: str, workers: int) -> dict[str, Any]:
+def run_row(name: str, workers: int, journals: Path) -> dict[str, Any]:
+    """One row; its finished games go to ``journals/NAME.jsonl``, so a stopped row resumes there."""
     edition, players, lineup, matches, seed = ROWS[name]
     print("$", command(edition, players, lineup, matches, seed, workers), flush=True)
     load1 = os.getloadavg()[0]
-    res = run_arena(lineup, edition, players, matches, seed=seed, workers=workers)
+    journals.mkdir(parents=True, exist_ok=True)
+    res = run_arena(lineup, edition, players, matches, seed=seed, workers=workers,
+                    journal=journals / f"{name}.jsonl")
     res["load_before"] = round(load1, 2)
     res["load_after"] = round(os.getloadavg()[0], 2)
     res["command"] = command(edition, players, lineup, matches, seed, workers)
@@ -247,7 +252,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "research.json")
     ap.add_argument("--redo", action="store_true")
+    ap.add_argument("--journals", type=Path, help="the rows' game journals (default: journals/ beside --out)")
     args = ap.parse_args()
+    journals = args.journals or args.out.parent / "journals"
     data = load(args.out)
     wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed"]
     for name in wanted:
@@ -268,7 +275,9 @@ def main() -> None:
             for r in data[name]["ratings"]:
                 print(f"  {r['bot']:<24} rating {r['rating']:7.1f}  {100 * r['win_rate']:.1f}% of {r['games']}")
         else:
-            data[name] = run_row(name, args.workers)
+            if args.redo:
+                (journals / f"{name}.jsonl").unlink(missing_ok=True)
+            data[name] = run_row(name, args.workers, journals)
             for r in data[name]["results"]:
                 lo, hi = r["ci95"]
                 print(f"  {r['bot'][-60:]:<60} {100 * r['win_rate']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "

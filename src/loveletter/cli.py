@@ -172,7 +172,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     try:
         result = run_arena(specs, args.edition, players, args.matches, seed=args.seed, workers=args.workers,
                            progress=not args.json and sys.stderr.isatty(), options=_options(args.options),
-                           ray=args.ray)
+                           ray=args.ray, journal=args.journal)
     except BotSpecError as exc:
         raise CliError(str(exc)) from None
     if args.json:
@@ -224,6 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
                    help="play the games on a Ray cluster (default: a local Ray); needs the ray extra")
     a.add_argument("--options", help="rule options as JSON or name=value pairs")
+    a.add_argument("--journal", metavar="FILE",
+                   help="keep every finished game in FILE; run again with it to resume a stopped run")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=cmd_arena)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 import math
 import multiprocessing as mp
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ from ..bots.registry import load_class, make_bot, parse_spec
 from ..engine import Game
 from ..table import Automatic, BotError, Table
 from .elo import ELO_MODEL, elo
+from .journal import Journal, JournalError, journal_settings
 
 
 def play_game(
@@ -111,10 +113,13 @@ def run_arena(
     specs: Sequence[str], edition: str = "classic", players: int | None = None, matches: int = 10,
     seed: int = 0, workers: int = 1, progress: bool = False, options: dict[str, Any] | None = None,
     on_game: Callable[[int, int], None] | None = None, ray: str | None = None,
+    journal: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Play ``matches`` mirrored matches between ``specs`` and return the results (see module doc).
 
-    ``ray``: a Ray cluster address, or ``"local"``, to play the games there (``ray_pool``)."""
+    ``ray``: a Ray cluster address, or ``"local"``, to play the games there (``ray_pool``).
+    ``journal``: a file that keeps every finished game (``arena.journal``); the games already in it
+    are not played again, so a stopped run resumes with the same results."""
     specs = [s.strip() for s in specs]
     n = players if players is not None else len(specs)
     if len(specs) != n:
@@ -127,6 +132,7 @@ def run_arena(
         load_class(parse_spec(spec)[0])
     tasks = [(list(specs), edition, n, seed, m, r, options) for m in range(matches) for r in range(n)]
     total = len(tasks)
+    log = Journal(journal, journal_settings(specs, edition, n, seed, options)) if journal is not None else None
     names = list(dict.fromkeys(specs))
     index = {s: i for i, s in enumerate(names)}
     wins = [0.0] * len(names)
@@ -135,7 +141,9 @@ def run_arena(
     start = time.monotonic()
     bar = _Progress(total) if progress else None
 
-    def collect(match: int, rot: int, winners: list[int]) -> None:
+    def collect(match: int, rot: int, winners: list[int], resumed: bool = False) -> None:
+        if log is not None and not resumed:
+            log.add(match, rot, winners)
         played[(match, rot)] = winners
         for s in specs:
             games[index[s]] += 1
@@ -147,7 +155,15 @@ def run_arena(
         if bar is not None:
             bar.advance()
 
+    resumed = 0
     try:
+        if log is not None:
+            for t in tasks:
+                winners = log.done.get((t[4], t[5]))
+                if winners is not None:
+                    collect(t[4], t[5], winners, resumed=True)
+            resumed = len(played)
+            tasks = [t for t in tasks if (t[4], t[5]) not in played]
         if ray is not None:
             from .ray_pool import ray_map
 
@@ -172,6 +188,8 @@ def run_arena(
     finally:
         if bar is not None:
             bar.stop()
+        if log is not None:
+            log.close()
     # Rated in a fixed order; the winners are spec positions, the line-up is by spec position too.
     ordered = [(list(specs), played[key]) for key in sorted(played)]
     ratings = rate(names, ordered)
@@ -187,9 +205,12 @@ def run_arena(
             "mu": round(mu, 1), "sigma": round(sigma, 1), "ordinal": round(mu - 3 * sigma, 1),
             "elo": round(rating, 1), "elo_sd": round(sd, 1),
         })
-    return {"matches": matches, "edition": edition, "players": n, "games_played": total,
-            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL),
-            "elo_model": dict(ELO_MODEL), "results": results}
+    out = {"matches": matches, "edition": edition, "players": n, "games_played": total,
+           "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL),
+           "elo_model": dict(ELO_MODEL), "results": results}
+    if journal is not None:  # "seconds" is this run's time: the resumed games were played before
+        out["journal"] = {"path": str(journal), "resumed_games": resumed}
+    return out
 
 
 class _Progress:
@@ -246,5 +267,5 @@ def format_table(res: dict[str, Any], width: int = 100) -> str:
     return out.getvalue().rstrip("\n")
 
 
-__all__ = ["ELO_MODEL", "RATING_MODEL", "ArenaError", "elo", "format_table", "play_game", "rate", "results_table",
-           "run_arena", "wilson"]
+__all__ = ["ELO_MODEL", "RATING_MODEL", "ArenaError", "Journal", "JournalError", "elo", "format_table",
+           "play_game", "rate", "results_table", "run_arena", "wilson"]

@@ -1,0 +1,136 @@
+"""An arena run's journal: every finished game on one line of a file, so that a stopped run resumes.
+
+The file is JSON lines. The first line names the run (``{"arena_journal": 1, "specs": [...], "edition":
+..., "players": ..., "seed": ..., "options": ...}``); every other line is one finished game,
+``{"match": M, "rotation": R, "winners": [...]}``, the winners given as positions in ``specs``
+(as the arena counts them). A game of the arena depends only on those settings, its match and
+its rotation, so a run that reads the games of its journal instead of playing them again gives
+the very results of a run that was never stopped. ``matches`` is not part of the settings: a
+journal of 100 matches serves a run of 200, which plays only the other 100.
+
+Each line is written and flushed as its game ends. A process killed in the middle of a write
+leaves at most one unfinished last line; it is dropped (the game is played again) when the
+journal is opened. Anything else that is not a game of these settings is an error, and the file
+is then left as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+#: The version of the journal format (the first line's ``arena_journal``).
+JOURNAL_VERSION = 1
+
+
+class JournalError(ValueError):
+    """A journal that cannot be used for this run (other settings, or not a journal)."""
+
+
+def journal_settings(specs: Sequence[str], edition: str, players: int, seed: int,
+                     options: dict[str, Any] | None) -> dict[str, Any]:
+    """The first line of a journal for these arena settings."""
+    return {"arena_journal": JOURNAL_VERSION, "specs": list(specs), "edition": edition, "players": players,
+            "seed": seed, "options": options or {}}
+
+
+class Journal:
+    """An open journal: :attr:`done` holds the games read from it, :meth:`add` appends one."""
+
+    def __init__(self, path: str | os.PathLike[str], settings: dict[str, Any]) -> None:
+        """Open (or start) the journal at ``path`` for a run of ``settings`` (see :func:`journal_settings`).
+
+        Raises :class:`JournalError` when the file exists and is not a journal of these settings."""
+        self.path = Path(path)
+        self.settings = settings
+        self.done: dict[tuple[int, int], list[int]] = {}
+        if self.path.exists():
+            data = self.path.read_bytes()
+            body = self._read(data)
+            self._file: IO[bytes] = open(self.path, "r+b")  # noqa: SIM115
+            if body != data:  # drop an unfinished last line, or end a complete one
+                same = len(os.path.commonprefix([body, data]))
+                self._file.seek(same)
+                self._file.write(body[same:])
+                self._file.truncate()
+                self._file.flush()
+            self._file.seek(0, os.SEEK_END)
+        else:
+            self._file = open(self.path, "wb")  # noqa: SIM115
+            self._write(settings)
+
+    def _read(self, data: bytes) -> bytes:
+        """Read the games of an existing journal; its content as it should be (whole lines only)."""
+        where = f"journal {self.path}"
+        end = data.rfind(b"\n") + 1
+        body, tail = data[:end], data[end:]
+        if tail and _parse(tail) is not None:
+            body += tail + b"\n"  # a complete line but for its newline
+        lines = body.split(b"\n")[:-1]
+        if not lines:
+            raise JournalError(f"{where} has no complete first line: not an arena journal "
+                               "(remove it to start afresh)")
+        head = _parse(lines[0])
+        if not isinstance(head, dict) or "arena_journal" not in head:
+            raise JournalError(f"{where} does not start with an arena journal's first line")
+        if head.get("arena_journal") != JOURNAL_VERSION:
+            raise JournalError(f"{where} has format version {head.get('arena_journal')!r}; "
+                               f"this arena reads version {JOURNAL_VERSION}")
+        if head != self.settings:
+            diff = [k for k in self.settings if head.get(k) != self.settings[k]]
+            raise JournalError(f"{where} was written for other arena settings ({', '.join(diff)} differ): "
+                               "use another file, or the settings it was written with")
+        players = int(self.settings["players"])
+        for i, line in enumerate(lines[1:], start=2):
+            game = _game(_parse(line), players)
+            if game is None:
+                raise JournalError(f"{where}, line {i}: not a finished game of this arena run")
+            key, winners = game
+            if key in self.done and self.done[key] != winners:
+                raise JournalError(f"{where}, line {i}: match {key[0]} rotation {key[1]} is there twice, "
+                                   "with other winners")
+            self.done[key] = winners
+        return body
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self._file.write(json.dumps(obj, separators=(",", ":")).encode() + b"\n")
+        self._file.flush()
+
+    def add(self, match: int, rotation: int, winners: Sequence[int]) -> None:
+        """Note one finished game (winners as positions in ``specs``)."""
+        self._write({"match": match, "rotation": rotation, "winners": list(winners)})
+        self.done[(match, rotation)] = list(winners)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _parse(line: bytes) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
+def _game(obj: Any, players: int) -> tuple[tuple[int, int], list[int]] | None:
+    """``((match, rotation), winners)`` of a journal line, or None if it is not one."""
+    if not isinstance(obj, dict) or set(obj) != {"match", "rotation", "winners"}:
+        return None
+    m, r, w = obj["match"], obj["rotation"], obj["winners"]
+    if type(m) is not int or type(r) is not int or m < 0 or not 0 <= r < players:
+        return None
+    if not isinstance(w, list) or any(type(x) is not int or not 0 <= x < players for x in w) or len(set(w)) != len(w):
+        return None
+    return (m, r), w
+
+
+__all__ = ["JOURNAL_VERSION", "Journal", "JournalError", "journal_settings"]
