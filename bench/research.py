@@ -50,6 +50,7 @@ OWN_1000 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_1000}"
 # premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
 REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repairs=300"
             ":guesses_by=infer:positions=redealt")
+REPAIRED_1000 = REPAIRED.replace("iters=100", "iters=1000")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -81,6 +82,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "premium6-ismcts-hroll-vs-5-heuristic": ("premium", 6, ["ismcts:iters=100:rollout=heuristic"]
                                              + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED}"] + ["heuristic"] * 5, 67, 2026),
+    # the same reading with ten times the budget (a long row: it resumes from its journal)
+    "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
+                                                         + ["heuristic"] * 5, 67, 2026),
     "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=100:lam=0:rollout=heuristic")]
                                              + ["heuristic"] * 3, 100, 2026),
     "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
