@@ -182,7 +182,8 @@ def run_row(name: str, workers: int, journals: Path) -> dict[str, Any]:
     return res
 
 
-def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, Any]) -> dict[str, Any]:
+def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, Any],
+               journals: Path) -> dict[str, Any]:
     names = LEVEL_CANDIDATES
     games: dict[str, Any] = done.get("pairs", {})
     for i in range(len(names)):
@@ -192,7 +193,9 @@ def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, An
                 continue
             lineup = [names[i], names[j]]
             print("$", command("classic", 2, lineup, LEVEL_MATCHES, 2026, workers), flush=True)
-            res = run_arena(lineup, "classic", 2, LEVEL_MATCHES, seed=2026, workers=workers)
+            journals.mkdir(parents=True, exist_ok=True)
+            res = run_arena(lineup, "classic", 2, LEVEL_MATCHES, seed=2026, workers=workers,
+                            journal=journals / f"levels-{i}-{j}.jsonl")
             games[key] = res
             data["levels"] = {"pairs": games}
             save(out, data)
@@ -275,7 +278,10 @@ def main() -> None:
             continue
         t0 = time.monotonic()
         if name == "levels":
-            data[name] = run_levels(args.workers, {} if args.redo else data.get(name, {}), args.out, data)
+            if args.redo:
+                for old in journals.glob("levels-*.jsonl"):
+                    old.unlink()
+            data[name] = run_levels(args.workers, {} if args.redo else data.get(name, {}), args.out, data, journals)
             for r in data[name]["ratings"]:
                 print(f"  {r['bot']:<24} rating {r['rating']:7.1f}  {100 * r['win_rate']:.1f}% of {r['games']}")
         else:
