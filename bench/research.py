@@ -45,6 +45,7 @@ INFER_600 = INFER_ALL.replace("iters=100", "iters=600")
 REDEALT = INFER_ALL.replace("positions=particles", "positions=redealt")
 REDEALT_300 = REDEALT.replace("iters=100", "iters=300")
 REDEALT_1000 = REDEALT.replace("iters=100", "iters=1000")
+REDEALT_3000 = REDEALT.replace("iters=100", "iters=3000")
 OWN_300 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_300}"
 OWN_1000 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_1000}"
 # premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
@@ -116,6 +117,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                          + ["heuristic"] * 3, 100, 2026),
     "classic4-ismcts-redealt-iters1000-vs-3-heuristic-seed99": ("classic", 4, [f"ismcts:{REDEALT_1000}"]
                                                                 + ["heuristic"] * 3, 100, 99),
+    # three times that budget, on both sets of deals (long rows: they resume from their journals)
+    "classic4-ismcts-redealt-iters3000-vs-3-heuristic-seed99": ("classic", 4, [f"ismcts:{REDEALT_3000}"]
+                                                                + ["heuristic"] * 3, 100, 99),
+    "classic4-ismcts-redealt-iters3000-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT_3000}"]
+                                                         + ["heuristic"] * 3, 100, 2026),
     # the same search, our own later decisions in the rollouts played by the policy network (prune=0: every
     # candidate of the plain search is searched)
     "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
