@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.arena import JournalError, run_arena
+from loveletter.arena import Journal, JournalError, run_arena
+from loveletter.arena.journal import journal_settings
 from loveletter.cli import main
 
 SPECS = ["heuristic", "random", "random"]
@@ -137,6 +138,18 @@ def test_one_game_with_two_results_is_refused(tmp_path: Path) -> None:
     path.write_text("".join(lines))
     with pytest.raises(JournalError, match="twice"):
         run_arena(SPECS, "classic", 3, matches=1, seed=11, journal=path)
+
+
+def test_a_journal_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    with Journal(path, journal_settings(SPECS, "classic", 3, 11, None)) as first:
+        first.add(0, 0, [1])
+        before = path.read_bytes()
+        with pytest.raises(JournalError, match="in use"):
+            run_arena(SPECS, "classic", 3, matches=1, seed=11, journal=path)
+        assert path.read_bytes() == before
+    res = run_arena(SPECS, "classic", 3, matches=1, seed=11, journal=path)  # free again once it is closed
+    assert res["journal"]["resumed_games"] == 1
 
 
 def test_cli_journal_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

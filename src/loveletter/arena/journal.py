@@ -10,8 +10,9 @@ journal of 100 matches serves a run of 200, which plays only the other 100.
 
 Each line is written and flushed as its game ends. A process killed in the middle of a write
 leaves at most one unfinished last line; it is dropped (the game is played again) when the
-journal is opened. Anything else that is not a game of these settings is an error, and the file
-is then left as it was.
+journal is opened. A run holds its journal alone (an advisory lock, where the system has them):
+a second run on the same file is refused while the first is going. Anything else that is not a
+game of these settings is an error, and the file is then left as it was.
 """
 
 from __future__ import annotations
@@ -47,20 +48,24 @@ class Journal:
         self.path = Path(path)
         self.settings = settings
         self.done: dict[tuple[int, int], list[int]] = {}
-        if self.path.exists():
-            data = self.path.read_bytes()
+        existed = self.path.exists()
+        self._file: IO[bytes] = open(self.path, "a+b")  # noqa: SIM115  (never truncates; writes append)
+        try:
+            _lock(self._file, self.path)
+            self._file.seek(0)
+            data = self._file.read()
+            if not existed and not data:
+                self._write(settings)
+                return
             body = self._read(data)
-            self._file: IO[bytes] = open(self.path, "r+b")  # noqa: SIM115
-            if body != data:  # drop an unfinished last line, or end a complete one
-                same = len(os.path.commonprefix([body, data]))
-                self._file.seek(same)
-                self._file.write(body[same:])
-                self._file.truncate()
+            if len(body) < len(data):  # drop an unfinished last line
+                self._file.truncate(len(body))
+            elif len(body) > len(data):  # end a complete last line
+                self._file.write(body[len(data):])
                 self._file.flush()
-            self._file.seek(0, os.SEEK_END)
-        else:
-            self._file = open(self.path, "wb")  # noqa: SIM115
-            self._write(settings)
+        except BaseException:
+            self._file.close()
+            raise
 
     def _read(self, data: bytes) -> bytes:
         """Read the games of an existing journal; its content as it should be (whole lines only)."""
@@ -112,6 +117,18 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _lock(f: IO[bytes], path: Path) -> None:
+    """Hold the journal for this run alone (an advisory lock, released when the file is closed)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise JournalError(f"journal {path} is in use by another arena run") from None
 
 
 def _parse(line: bytes) -> Any:
