@@ -182,7 +182,6 @@ def run_row(name: str, workers: int, journals: Path) -> dict[str, Any]:
     edition, players, lineup, matches, seed = ROWS[name]
     print("$", command(edition, players, lineup, matches, seed, workers), flush=True)
     load1 = os.getloadavg()[0]
-    journals.mkdir(parents=True, exist_ok=True)
     res = run_arena(lineup, edition, players, matches, seed=seed, workers=workers,
                     journal=journals / f"{name}.jsonl")
     res["load_before"] = round(load1, 2)
@@ -202,7 +201,6 @@ def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, An
                 continue
             lineup = [names[i], names[j]]
             print("$", command("classic", 2, lineup, LEVEL_MATCHES, 2026, workers), flush=True)
-            journals.mkdir(parents=True, exist_ok=True)
             res = run_arena(lineup, "classic", 2, LEVEL_MATCHES, seed=2026, workers=workers,
                             journal=journals / f"levels-{i}-{j}.jsonl")
             games[key] = res
@@ -271,6 +269,7 @@ def main() -> None:
     ap.add_argument("--journals", type=Path, help="the rows' game journals (default: journals/ beside --out)")
     args = ap.parse_args()
     journals = args.journals or args.out.parent / "journals"
+    journals.mkdir(parents=True, exist_ok=True)
     data = load(args.out)
     wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed"]
     for name in wanted:

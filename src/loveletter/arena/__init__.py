@@ -155,14 +155,14 @@ def run_arena(
         if bar is not None:
             bar.advance()
 
-    resumed = 0
+    resumed_games = 0
     try:
         if log is not None:
             for t in tasks:
                 winners = log.done.get((t[4], t[5]))
                 if winners is not None:
                     collect(t[4], t[5], winners, resumed=True)
-            resumed = len(played)
+            resumed_games = len(played)
             tasks = [t for t in tasks if (t[4], t[5]) not in played]
         if ray is not None:
             from .ray_pool import ray_map
@@ -209,7 +209,7 @@ def run_arena(
            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL),
            "elo_model": dict(ELO_MODEL), "results": results}
     if journal is not None:  # "seconds" is this run's time: the resumed games were played before
-        out["journal"] = {"path": str(journal), "resumed_games": resumed}
+        out["journal"] = {"path": str(journal), "resumed_games": resumed_games}
     return out
 
 
