@@ -133,6 +133,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # the network only prunes the candidates (default prune=0.02); every rollout decision is the heuristic's
     "2019-4-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", f"lam=0:{REDEALT_300}")]
                                                      + ["heuristic"] * 3, 100, 2026),
+    "2019-4-prior-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [guided("2019-4.npz",
+                                                                        f"lam=0:{REDEALT_300}")]
+                                                            + ["heuristic"] * 3, 100, 99),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                              + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
