@@ -115,3 +115,33 @@ def test_belief_features_carry_from_training_to_expert_iteration(tmp_path) -> No
     assert main(["train", "--edition", "premium", "--players", "5", "--opponents", "random", "--envs", "2",
                  "--steps", "8", "--rounds", "10", "--init", str(nxt), "--out", str(again), "--quiet"]) == 0
     assert load_model(again)["features"] == "belief"
+
+
+def test_features_belief_widens_a_facts_init_model(tmp_path, capsys) -> None:
+    """``--features belief`` with a facts ``--init`` network: PPO and an expert iteration start from
+    the widened network (the same decisions, the longer observation); without the flag the network
+    keeps its own features."""
+    from loveletter.rl.encoding import obs_size
+
+    facts = tmp_path / "f.npz"
+    base = ["train", "--edition", "classic", "--players", "2", "--opponents", "random", "--envs", "2",
+            "--steps", "8", "--rounds", "10", "--quiet"]
+    assert main([*base, "--out", str(facts)]) == 0
+    assert load_model(facts)["features"] == "facts"
+    wide = tmp_path / "w.npz"
+    assert main([*base, "--init", str(facts), "--features", "belief", "--out", str(wide)]) == 0
+    model = load_model(wide)
+    assert model["features"] == "belief"
+    assert model["layers"][0][0].shape[0] == model["value"][0][0].shape[0] == obs_size("classic", 2, "belief")
+    nxt = tmp_path / "x.npz"
+    assert main(["train", "--expert", "2", "--init", str(facts), "--features", "belief", "--out", str(nxt),
+                 "--teacher", "heuristic", "--opponents", "random", "--quiet"]) == 0
+    assert load_model(nxt)["features"] == "belief"
+    assert json.loads(nxt.with_suffix(".expert.json").read_text())["features"] == "belief"
+    same = tmp_path / "s.npz"
+    assert main([*base, "--init", str(facts), "--out", str(same)]) == 0
+    assert load_model(same)["features"] == "facts"
+    narrowed = tmp_path / "n.npz"
+    code = main([*base, "--init", str(wide), "--features", "facts", "--out", str(narrowed)])
+    assert code != 0 and not narrowed.exists()
+    assert "a belief model cannot be changed to facts features" in capsys.readouterr().err

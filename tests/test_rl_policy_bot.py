@@ -12,7 +12,7 @@ from loveletter.bots import make_bot
 from loveletter.engine import Game
 from loveletter.rl import action_space
 from loveletter.rl.encoding import Encoder, obs_size
-from loveletter.rl.policy_bot import PolicyBot, load_model, logits, save_npz
+from loveletter.rl.policy_bot import PolicyBot, load_model, logits, save_npz, widen_model
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,6 +42,31 @@ def test_a_model_keeps_its_features_and_is_read_with_them(tmp_path: Path) -> Non
     np.savez(tmp_path / "bad.npz", **arrays)
     with pytest.raises(Exception, match="features"):
         PolicyBot(path=str(tmp_path / "bad.npz"))
+
+
+def test_a_facts_model_widened_to_belief_plays_the_same_decisions(tmp_path: Path) -> None:
+    """``widen_model`` grows the first layer with zero weights for the belief inputs: on the views of a
+    whole game the widened policy gives the original's logits; a belief model cannot be narrowed."""
+    facts = load_model(tiny_model(tmp_path / "f.npz", "2019", 3, seed=4))
+    wide = widen_model(facts, "belief")
+    assert wide["features"] == "belief" and widen_model(wide, "belief") is wide
+    assert wide["layers"][0][0].shape[0] == obs_size("2019", 3, "belief")
+    narrow, broad = Encoder("2019", 3, "facts"), Encoder("2019", 3, "belief")
+    bots = [make_bot("heuristic", seed=9 + i) for i in range(3)]
+    g, checked = Game("2019", 3, seed=9), 0
+    while not g.game_over:
+        if g.phase in ("setup", "round_over"):
+            g.start_round()
+        seat = g.to_move
+        view = g.view(seat)
+        x, xb = narrow.encode(view), broad.encode(view)
+        assert np.any(xb[len(x):])  # the belief inputs carry something, and weigh nothing
+        np.testing.assert_allclose(logits(wide["layers"], xb), logits(facts["layers"], x), rtol=1e-5, atol=1e-5)
+        checked += 1
+        g.apply(bots[seat].choose(view), seat=seat)
+    assert checked > 5
+    with pytest.raises(ValueError, match="cannot be changed"):
+        widen_model(wide, "facts")
 
 
 def play_game(edition: str, players: int, specs: list[str], seed: int) -> Game:

@@ -39,7 +39,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         res = expert_iteration(args.init, args.out, teacher_budget=args.teacher,
                                opponents=[s for s in args.opponents.split(",") if s], games=args.expert,
                                seed=args.seed, workers=args.workers, ray=args.ray, threads=args.threads,
-                               progress=not args.quiet)
+                               progress=not args.quiet, features=args.features)
         print(json.dumps(res))
         return 0
     from .train import TrainConfig, train
@@ -102,9 +102,10 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--episode", choices=("game", "round"), default="game",
                    help="game (default): whole games, so the policy sees every score; round: each episode is "
                         "a new game's first round")
-    t.add_argument("--features", choices=("facts", "belief"), default="facts",
-                   help="the observation of a new network: facts (default), or belief (adds each other seat's "
-                        "card probabilities); a network from --init keeps its own")
+    t.add_argument("--features", choices=("facts", "belief"),
+                   help="the observation: facts (the default for a new network), or belief (adds each other "
+                        "seat's card probabilities); an --init network keeps its own unless this asks for "
+                        "belief, which widens a facts network (zero weights for the new inputs)")
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "

@@ -98,10 +98,11 @@ def collect(edition: str, players: int, teacher: str, opponents: list[str], game
             np.concatenate([p[2] for p in parts]))
 
 
-def distill(model: str, data: tuple[np.ndarray, np.ndarray, np.ndarray], out: str, *, epochs: int = 8,
+def distill(model: str | dict[str, Any], data: tuple[np.ndarray, np.ndarray, np.ndarray], out: str, *, epochs: int = 8,
             lr: float = 3e-4, batch: int = 256, threads: int = 1, seed: int = 0, holdout: float = 0.1,
             log: Any = print) -> dict[str, Any]:
-    """Train the policy of ``model`` on the teacher's choices; the value network is kept. Writes ``out``."""
+    """Train the policy of ``model`` (a file, or a model as :func:`load_model` reads it) on the teacher's
+    choices; the value network is kept. Writes ``out``."""
     import torch
     from torch import nn
 
@@ -109,7 +110,7 @@ def distill(model: str, data: tuple[np.ndarray, np.ndarray, np.ndarray], out: st
 
     torch.set_num_threads(threads)
     torch.manual_seed(seed)
-    m = load_model(model)
+    m = load_model(model) if isinstance(model, str) else model
     layers = m["layers"]
     lin = [nn.Linear(w.shape[0], w.shape[1]) for w, _ in layers]
     with torch.no_grad():
@@ -157,10 +158,14 @@ def distill(model: str, data: tuple[np.ndarray, np.ndarray, np.ndarray], out: st
 
 def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:lam=1", opponents: list[str],
                      games: int, seed: int = 0, workers: int = 1, ray: str | None = None, epochs: int = 8,
-                     threads: int = 1, progress: bool = True) -> dict[str, Any]:
-    from ..rl.policy_bot import load_model
+                     threads: int = 1, progress: bool = True, features: str | None = None) -> dict[str, Any]:
+    """One expert iteration from the network ``model`` (the teacher's, when ``teacher_budget`` is a
+    budget); the student is that network, widened to ``features`` when they are given and differ."""
+    from ..rl.policy_bot import load_model, widen_model
 
     m = load_model(model)
+    if features is not None:
+        m = widen_model(m, features)
     if "=" in teacher_budget.split(":")[0]:  # a budget: policy-guided ISMCTS with this network
         teacher = f"loveletter.rl.guided:GuidedISMCTS:model={Path(model).resolve()}:{teacher_budget}"
     else:  # a bot spec of its own (for instance plain ismcts:iters=100)
@@ -169,8 +174,8 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
     data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
                    progress=progress, features=m["features"])
     t1 = time.monotonic()
-    res = distill(model, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
+    res = distill(m, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
     res.update(teacher=teacher, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
-               train_seconds=round(time.monotonic() - t1, 1), model=out, start=model)
+               train_seconds=round(time.monotonic() - t1, 1), model=out, start=model, features=m["features"])
     Path(out).with_suffix(".expert.json").write_text(json.dumps(res, indent=1), encoding="utf-8")
     return res

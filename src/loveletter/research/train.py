@@ -55,7 +55,9 @@ class TrainConfig:
     checkpoint_every: int = 20
     max_rounds: int | None = None  # stop after this many training rounds (the probe's budget)
     episode: str = "game"  # "game": whole games (every score is seen); "round": a new game's first round each
-    features: str = "facts"  # the observation's feature set (loveletter.rl.encoding); an --init model's own wins
+    # the observation's feature set (loveletter.rl.encoding); None: an --init model's own, else facts.
+    # Set to belief with a facts --init model, the network is widened (policy_bot.widen_model).
+    features: str | None = None
 
 
 def _paths(out: str) -> tuple[Path, Path, Path, Path]:
@@ -79,7 +81,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
 
     from ..rl import LoveLetterEnv
     from ..rl.encoding import check_features
-    from ..rl.policy_bot import load_model, save_npz
+    from ..rl.policy_bot import load_model, save_npz, widen_model
 
     out_npz, ckpt_path, plot_path, self_path = _paths(cfg.out)
     out_npz.parent.mkdir(parents=True, exist_ok=True)
@@ -105,7 +107,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
                 m.bias.copy_(torch.from_numpy(b))
 
     def save_model(path: Path) -> None:
-        save_npz(path, cfg.edition, cfg.players, layers(actor), layers(critic), cfg.features)
+        save_npz(path, cfg.edition, cfg.players, layers(actor), layers(critic), cfg.features or "facts")
 
     uses_self = "self" in cfg.opponents
 
@@ -117,10 +119,12 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     ck = torch.load(ckpt_path, map_location="cpu", weights_only=False) if resume and ckpt_path.exists() else None
     init_model = load_model(cfg.init) if cfg.init and ck is None else None
     if ck is not None:  # the network's inputs decide the features: a checkpoint's, else the --init model's
-        cfg.features = ck["config"].get("features", "facts")
+        cfg.features = ck["config"].get("features") or "facts"
     elif init_model is not None:
+        if cfg.features is not None:  # asked for: a facts model grows to belief
+            init_model = widen_model(init_model, cfg.features)
         cfg.features = init_model["features"]
-    check_features(cfg.features)
+    cfg.features = check_features(cfg.features or "facts")
     envs = [LoveLetterEnv(cfg.edition, cfg.players, reward="round", episode=cfg.episode, features=cfg.features,
                           opponents=spec(cfg.opponents[i % len(cfg.opponents)]), seat=i % cfg.players)
             for i in range(cfg.envs)]

@@ -82,6 +82,33 @@ def _read_model(path: Path) -> dict[str, Any]:
             "features": features}
 
 
+def widen_model(model: dict[str, Any], features: str) -> dict[str, Any]:
+    """``model`` with the observation ``features``; the same model when it already has them.
+
+    Only ``facts`` grows to ``belief`` (whose blocks follow the facts layout): the first layer of
+    the policy and of the value network gets zero weights for the new inputs, so the widened model
+    plays exactly as the original until training gives the belief a weight. :class:`ValueError`
+    for any other change (a network cannot drop inputs it was trained on).
+    """
+    features = check_features(features)
+    if features == model["features"]:
+        return model
+    if (model["features"], features) != ("facts", "belief"):
+        raise ValueError(f"a {model['features']} model cannot be changed to {features} features")
+    size = Encoder(model["edition"], model["players"], features).size
+
+    def grow(layers: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
+        if not layers:
+            return layers
+        (w, b), *rest = layers
+        if w.shape[0] > size:
+            raise ValueError(f"the model has {w.shape[0]} inputs, more than the {size} of {features}")
+        return [(np.vstack([w, np.zeros((size - w.shape[0], w.shape[1]), w.dtype)]), b), *rest]
+
+    return {**model, "layers": grow(model["layers"]), "value": grow(model.get("value") or []),
+            "features": features}
+
+
 @lru_cache(maxsize=8)
 def _load_cached(path: str, mtime: int) -> dict[str, Any]:
     return load_model(path)  # bots are built once per game: read each file once
