@@ -153,6 +153,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-guided-policyread-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                       f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
                                                                "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-policyread-vs-ismcts100-seed99": ("classic", 2, [guided("classic2.npz",
+                                                                             f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
+                                                                      "ismcts:ms=100"], 200, 99),
     # the same, our own later decisions in the rollouts played by the network (own_rollout=policy)
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
