@@ -119,7 +119,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     ck = torch.load(ckpt_path, map_location="cpu", weights_only=False) if resume and ckpt_path.exists() else None
     init_model = load_model(cfg.init) if cfg.init and ck is None else None
     if ck is not None:  # the network's inputs decide the features: a checkpoint's, else the --init model's
-        cfg.features = ck["config"].get("features") or "facts"
+        cfg.features = ck["config"].get("features")
     elif init_model is not None:
         if cfg.features is not None:  # asked for: a facts model grows to belief
             init_model = widen_model(init_model, cfg.features)

@@ -28,7 +28,7 @@ from ..bots import Bot
 from ..bots.base import BotOptionError, check_options
 from ..engine import Decision, View
 from .actions import action_space
-from .encoding import Encoder, check_features
+from .encoding import Encoder, check_features, obs_size
 
 
 def load_model(path: str | Path) -> dict[str, Any]:
@@ -95,7 +95,7 @@ def widen_model(model: dict[str, Any], features: str) -> dict[str, Any]:
         return model
     if (model["features"], features) != ("facts", "belief"):
         raise ValueError(f"a {model['features']} model cannot be changed to {features} features")
-    size = Encoder(model["edition"], model["players"], features).size
+    size = obs_size(model["edition"], model["players"], features)
 
     def grow(layers: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
         if not layers:
