@@ -145,3 +145,37 @@ def test_features_belief_widens_a_facts_init_model(tmp_path, capsys) -> None:
     code = main([*base, "--init", str(wide), "--features", "facts", "--out", str(narrowed)])
     assert code != 0 and not narrowed.exists()
     assert "a belief model cannot be changed to facts features" in capsys.readouterr().err
+
+
+def test_expert_iterations_keep_their_decisions_and_train_on_earlier_ones(tmp_path, capsys) -> None:
+    """Each iteration writes OUT.data.npz; ``--data`` adds an earlier iteration's decisions to the
+    training set; data for another network is refused in one line and no model is written."""
+    import numpy as np
+
+    base = ["train", "--edition", "classic", "--players", "2", "--opponents", "random", "--envs", "2",
+            "--steps", "8", "--rounds", "10", "--quiet"]
+    start = tmp_path / "s.npz"
+    assert main([*base, "--out", str(start)]) == 0
+    it = ["train", "--expert", "2", "--teacher", "heuristic", "--opponents", "random", "--quiet"]
+    one = tmp_path / "one.npz"
+    assert main([*it, "--init", str(start), "--out", str(one), "--seed", "1"]) == 0
+    capsys.readouterr()
+    with np.load(tmp_path / "one.data.npz") as z:
+        kept = len(z["labels"])
+        assert kept > 0 and z["obs"].shape[0] == z["mask"].shape[0] == kept
+        assert all(z["mask"][i, z["labels"][i]] for i in range(kept))
+    two = tmp_path / "two.npz"
+    assert main([*it, "--init", str(one), "--out", str(two), "--seed", "2", "--data", str(tmp_path / "one.data.npz"),
+                 "--epochs", "1"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["decisions"] == res["new_decisions"] + kept and res["epochs"] == 1
+    assert res["extra_data"] == [str(tmp_path / "one.data.npz")]
+    wide = tmp_path / "w.npz"
+    assert main([*base, "--init", str(start), "--features", "belief", "--out", str(wide)]) == 0
+    wrong = tmp_path / "wrong.npz"
+    code = main([*it, "--init", str(wide), "--out", str(wrong), "--data", str(tmp_path / "one.data.npz")])
+    assert code == 2 and not wrong.exists()
+    assert "facts features; this network is classic 2p with belief features" in capsys.readouterr().err
+    (tmp_path / "junk.npz").write_bytes(b"not a file")
+    assert main([*it, "--init", str(one), "--out", str(wrong), "--data", str(tmp_path / "junk.npz")]) == 2
+    assert "not a data file" in capsys.readouterr().err and not wrong.exists()

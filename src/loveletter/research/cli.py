@@ -32,14 +32,18 @@ def _need(module: str, extra: str) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     _need("torch", "train")
     if args.expert:
-        from .expert import expert_iteration
+        from .expert import DataError, expert_iteration
 
         if not args.init:
             raise ResearchError("--expert needs --init MODEL.npz (with a value network): the teacher's network")
-        res = expert_iteration(args.init, args.out, teacher_budget=args.teacher,
-                               opponents=[s for s in args.opponents.split(",") if s], games=args.expert,
-                               seed=args.seed, workers=args.workers, ray=args.ray, threads=args.threads,
-                               progress=not args.quiet, features=args.features)
+        try:
+            res = expert_iteration(args.init, args.out, teacher_budget=args.teacher,
+                                   opponents=[s for s in args.opponents.split(",") if s], games=args.expert,
+                                   seed=args.seed, workers=args.workers, ray=args.ray, threads=args.threads,
+                                   progress=not args.quiet, features=args.features, extra_data=args.data,
+                                   epochs=args.epochs)
+        except DataError as e:
+            raise ResearchError(str(e)) from None
         print(json.dumps(res))
         return 0
     from .train import TrainConfig, train
@@ -113,6 +117,10 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--teacher", default="iters=200:lam=1",
                    help="the teacher: a search budget for policy-guided ISMCTS with the --init network "
                         "(default iters=200:lam=1), or any bot spec (e.g. ismcts:iters=100)")
+    t.add_argument("--data", action="append", metavar="FILE",
+                   help="--expert: also train on the decisions an earlier iteration kept (its OUT.data.npz); "
+                        "repeat for several")
+    t.add_argument("--epochs", type=int, default=8, help="--expert: passes over the decisions (default 8)")
     t.add_argument("--workers", type=int, default=1, help="--expert: processes for the teacher's games")
     t.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", help="--expert: play them on Ray")
     t.set_defaults(func=cmd_train)

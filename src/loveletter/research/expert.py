@@ -6,6 +6,10 @@ specs; ``self`` = the teacher itself); every decision it makes with more than on
 kept as (observation, legal mask, the search's choice). The policy network is then trained on
 those choices (cross-entropy, starting from the current network; the value network is kept), and
 written as the next model. Games run in worker processes (``workers``) or on Ray (``ray``).
+
+The labelled decisions are kept beside the model (``OUT.data.npz``), so that a later iteration can
+train on them too (``extra_data``): the data set grows with the iterations, as in DAgger, instead of
+each network seeing only its own teacher's games.
 """
 
 from __future__ import annotations
@@ -98,7 +102,39 @@ def collect(edition: str, players: int, teacher: str, opponents: list[str], game
             np.concatenate([p[2] for p in parts]))
 
 
-def distill(model: str | dict[str, Any], data: tuple[np.ndarray, np.ndarray, np.ndarray], out: str, *, epochs: int = 8,
+Data = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+class DataError(ValueError):
+    """A data file that cannot train this network (wrong kind, edition, player count or features)."""
+
+
+def save_data(path: str | Path, data: Data, edition: str, players: int, features: str) -> None:
+    """Write labelled decisions (observations, legal masks, the teacher's choices) with what they fit."""
+    obs, mask, lab = data
+    with open(path, "wb") as f:
+        np.savez_compressed(f, obs=obs, mask=mask, labels=lab, edition=np.array(edition),
+                            players=np.array(players), features=np.array(features))
+
+
+def load_data(path: str | Path, edition: str, players: int, features: str, obs_size: int, n_actions: int) -> Data:
+    """Read decisions written by :func:`save_data`, checking that they fit the network being trained."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = (str(z["edition"]), int(z["players"]), str(z["features"]))
+            obs, mask, lab = z["obs"], z["mask"], z["labels"]
+    except (OSError, KeyError, ValueError) as e:
+        raise DataError(f"{path}: not a data file written by loveletter train --expert ({e})") from None
+    if meta != (edition, players, features):
+        raise DataError(f"{path}: decisions of {meta[0]} {meta[1]}p with {meta[2]} features; "
+                        f"this network is {edition} {players}p with {features} features")
+    if (obs.ndim != 2 or obs.shape[1] != obs_size or mask.shape != (len(obs), n_actions)
+            or lab.shape != (len(obs),)):
+        raise DataError(f"{path}: arrays of the wrong shape for this network")
+    return obs.astype(np.float32), mask.astype(np.bool_), lab.astype(np.int64)
+
+
+def distill(model: str | dict[str, Any], data: Data, out: str, *, epochs: int = 8,
             lr: float = 3e-4, batch: int = 256, threads: int = 1, seed: int = 0, holdout: float = 0.1,
             log: Any = print) -> dict[str, Any]:
     """Train the policy of ``model`` (a file, or a model as :func:`load_model` reads it) on the teacher's
@@ -156,16 +192,28 @@ def distill(model: str | dict[str, Any], data: tuple[np.ndarray, np.ndarray, np.
             "agreement_after": round(accuracy(hold), 4), "epochs": epochs}
 
 
+def data_path(out: str | Path) -> Path:
+    """Where an iteration writing the model ``out`` keeps its labelled decisions."""
+    return Path(out).with_suffix(".data.npz")
+
+
 def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:lam=1", opponents: list[str],
                      games: int, seed: int = 0, workers: int = 1, ray: str | None = None, epochs: int = 8,
-                     threads: int = 1, progress: bool = True, features: str | None = None) -> dict[str, Any]:
+                     threads: int = 1, progress: bool = True, features: str | None = None,
+                     extra_data: list[str] | None = None) -> dict[str, Any]:
     """One expert iteration from the network ``model`` (the teacher's, when ``teacher_budget`` is a
-    budget); the student is that network, widened to ``features`` when they are given and differ."""
+    budget); the student is that network, widened to ``features`` when they are given and differ.
+    The student also trains on the decisions in ``extra_data`` (files an earlier iteration kept)."""
+    from ..rl.actions import action_space
+    from ..rl.encoding import obs_size
     from ..rl.policy_bot import load_model, widen_model
 
     m = load_model(model)
     if features is not None:
         m = widen_model(m, features)
+    n_obs = obs_size(m["edition"], m["players"], m["features"])
+    n_act = action_space(m["edition"], m["players"]).size
+    earlier = [load_data(p, m["edition"], m["players"], m["features"], n_obs, n_act) for p in extra_data or []]
     if "=" in teacher_budget.split(":")[0]:  # a budget: policy-guided ISMCTS with this network
         teacher = f"loveletter.rl.guided:GuidedISMCTS:model={Path(model).resolve()}:{teacher_budget}"
     else:  # a bot spec of its own (for instance plain ismcts:iters=100)
@@ -173,9 +221,16 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
     t0 = time.monotonic()
     data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
                    progress=progress, features=m["features"])
+    save_data(data_path(out), data, m["edition"], m["players"], m["features"])
+    new = len(data[2])
+    if earlier:
+        parts = [data, *earlier]
+        data = (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+                np.concatenate([p[2] for p in parts]))
     t1 = time.monotonic()
     res = distill(m, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
-    res.update(teacher=teacher, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
+    res.update(new_decisions=new, extra_data=[str(p) for p in extra_data or []],
+               teacher=teacher, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
                train_seconds=round(time.monotonic() - t1, 1), model=out, start=model, features=m["features"])
     Path(out).with_suffix(".expert.json").write_text(json.dumps(res, indent=1), encoding="utf-8")
     return res
