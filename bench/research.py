@@ -26,6 +26,7 @@ from loveletter.arena.elo import bradley_terry
 
 ROOT = Path(__file__).resolve().parents[1]
 M = ROOT / "examples" / "models"
+CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
 
 
 
@@ -157,6 +158,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                                              f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
                                                                       "ismcts:ms=100"], 200, 99),
     # the same, our own later decisions in the rollouts played by the network (own_rollout=policy)
+    # the same search guided by the candidate trained by a stronger teacher (c2b4, not shipped)
+    "classic2-guided-t3k-policyread-vs-ismcts100": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-policyread-vs-ismcts100-seed99": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 99),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
