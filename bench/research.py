@@ -165,6 +165,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-guided-t3k-policyread-vs-ismcts100-seed99": ("classic", 2, [
         guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
         "ismcts:ms=100"], 200, 99),
+    # the same search with three times the opponent's time: how strong a teacher more budget makes
+    "classic2-guided-t3k-policyread-ms300-vs-ismcts100": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=300:lam=0:beta=0.05:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 2026),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
