@@ -169,6 +169,16 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-guided-t3k-policyread-ms300-vs-ismcts100": ("classic", 2, [
         guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=300:lam=0:beta=0.05:{POLICY_READ}"),
         "ismcts:ms=100"], 200, 2026),
+    # the c2b4-guided search reading the other seat with a network trained to play like ismcts
+    # (infer_model: an expert iteration with ismcts:iters=1200, about its 100 ms, as the teacher)
+    "classic2-guided-t3k-ismread-vs-ismcts100": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
+               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-ismread-vs-ismcts100-seed99": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
+               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 99),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),

@@ -170,6 +170,15 @@ def test_expert_iterations_keep_their_decisions_and_train_on_earlier_ones(tmp_pa
     res = json.loads(capsys.readouterr().out)
     assert res["decisions"] == res["new_decisions"] + kept and res["epochs"] == 1
     assert res["extra_data"] == [str(tmp_path / "one.data.npz")]
+    again = tmp_path / "again.npz"
+    assert main(["train", "--expert", "0", "--init", str(one), "--out", str(again), "--quiet",
+                 "--data", str(tmp_path / "one.data.npz"), "--data", str(tmp_path / "two.data.npz")]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["decisions"] == kept + len(np.load(tmp_path / "two.data.npz")["labels"]) and res["new_decisions"] == 0
+    assert res["teacher"] is None and not (tmp_path / "again.data.npz").exists() and again.exists()
+    nothing = tmp_path / "nothing.npz"
+    assert main(["train", "--expert", "0", "--init", str(one), "--out", str(nothing), "--quiet"]) == 2
+    assert "nothing to train on" in capsys.readouterr().err and not nothing.exists()
     wide = tmp_path / "w.npz"
     assert main([*base, "--init", str(start), "--features", "belief", "--out", str(wide)]) == 0
     wrong = tmp_path / "wrong.npz"

@@ -31,7 +31,7 @@ def _need(module: str, extra: str) -> None:
 
 def cmd_train(args: argparse.Namespace) -> int:
     _need("torch", "train")
-    if args.expert:
+    if args.expert is not None:
         from .expert import DataError, expert_iteration
 
         if not args.init:
@@ -113,7 +113,8 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "
-                        "network) label decisions, the policy is trained on them")
+                        "network) label decisions, the policy is trained on them; 0 with --data trains on "
+                        "kept decisions only")
     t.add_argument("--teacher", default="iters=200:lam=1",
                    help="the teacher: a search budget for policy-guided ISMCTS with the --init network "
                         "(default iters=200:lam=1), or any bot spec (e.g. ismcts:iters=100)")

@@ -203,7 +203,8 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
                      extra_data: list[str] | None = None) -> dict[str, Any]:
     """One expert iteration from the network ``model`` (the teacher's, when ``teacher_budget`` is a
     budget); the student is that network, widened to ``features`` when they are given and differ.
-    The student also trains on the decisions in ``extra_data`` (files an earlier iteration kept)."""
+    The student also trains on the decisions in ``extra_data`` (files an earlier iteration kept);
+    with ``games=0`` it trains on those alone and no teacher plays."""
     from ..rl.actions import action_space
     from ..rl.encoding import obs_size
     from ..rl.policy_bot import load_model, widen_model
@@ -213,24 +214,30 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
         m = widen_model(m, features)
     n_obs = obs_size(m["edition"], m["players"], m["features"])
     n_act = action_space(m["edition"], m["players"]).size
+    if games < 0 or (games == 0 and not extra_data):
+        raise DataError("nothing to train on: --expert 0 trains only on the decisions given with --data")
     earlier = [load_data(p, m["edition"], m["players"], m["features"], n_obs, n_act) for p in extra_data or []]
     if "=" in teacher_budget.split(":")[0]:  # a budget: policy-guided ISMCTS with this network
         teacher = f"loveletter.rl.guided:GuidedISMCTS:model={Path(model).resolve()}:{teacher_budget}"
     else:  # a bot spec of its own (for instance plain ismcts:iters=100)
         teacher = teacher_budget
     t0 = time.monotonic()
-    data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
-                   progress=progress, features=m["features"])
-    save_data(data_path(out), data, m["edition"], m["players"], m["features"])
-    new = len(data[2])
-    if earlier:
-        parts = [data, *earlier]
+    parts = list(earlier)
+    new = 0
+    if games:
+        data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
+                       progress=progress, features=m["features"])
+        save_data(data_path(out), data, m["edition"], m["players"], m["features"])
+        new = len(data[2])
+        parts.insert(0, data)
+    data = parts[0]
+    if len(parts) > 1:
         data = (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                 np.concatenate([p[2] for p in parts]))
     t1 = time.monotonic()
     res = distill(m, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
     res.update(new_decisions=new, extra_data=[str(p) for p in extra_data or []],
-               teacher=teacher, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
+               teacher=teacher if games else None, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
                train_seconds=round(time.monotonic() - t1, 1), model=out, start=model, features=m["features"])
     Path(out).with_suffix(".expert.json").write_text(json.dumps(res, indent=1), encoding="utf-8")
     return res
