@@ -179,6 +179,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
         guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
                f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
         "ismcts:ms=100"], 200, 99),
+    "classic2-guided-t3k-ismread-vs-ismcts100-seed5": ("classic", 2, [
+        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
+               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
+        "ismcts:ms=100"], 200, 5),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
