@@ -58,6 +58,10 @@ INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
 INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
 
+T3K = str(CANDIDATES / "classic2-belief-t3k.npz")  # c2b4
+T3K_READ = f"ms=100:lam=0:beta=0.05:{POLICY_READ}"
+T3K_ISM_READ = f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"
+
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 1000, 2026),
@@ -159,30 +163,19 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                                       "ismcts:ms=100"], 200, 99),
     # the same, our own later decisions in the rollouts played by the network (own_rollout=policy)
     # the same search guided by the candidate trained by a stronger teacher (c2b4, not shipped)
-    "classic2-guided-t3k-policyread-vs-ismcts100": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-t3k-policyread-vs-ismcts100-seed99": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 99),
+    "classic2-guided-t3k-policyread-vs-ismcts100": ("classic", 2, [guided(T3K, T3K_READ), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-policyread-vs-ismcts100-seed99": ("classic", 2, [guided(T3K, T3K_READ), "ismcts:ms=100"],
+                                                           200, 99),
     # the same search with three times the opponent's time: how strong a teacher more budget makes
     "classic2-guided-t3k-policyread-ms300-vs-ismcts100": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"), f"ms=300:lam=0:beta=0.05:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 2026),
+        guided(T3K, T3K_READ.replace("ms=100", "ms=300")), "ismcts:ms=100"], 200, 2026),
     # the c2b4-guided search reading the other seat with a network trained to play like ismcts
     # (infer_model: an expert iteration with ismcts:iters=1200, about its 100 ms, as the teacher)
-    "classic2-guided-t3k-ismread-vs-ismcts100": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
-               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-t3k-ismread-vs-ismcts100-seed99": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
-               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 99),
-    "classic2-guided-t3k-ismread-vs-ismcts100-seed5": ("classic", 2, [
-        guided(str(CANDIDATES / "classic2-belief-t3k.npz"),
-               f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"),
-        "ismcts:ms=100"], 200, 5),
+    "classic2-guided-t3k-ismread-vs-ismcts100": ("classic", 2, [guided(T3K, T3K_ISM_READ), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-ismread-vs-ismcts100-seed99": ("classic", 2, [guided(T3K, T3K_ISM_READ), "ismcts:ms=100"],
+                                                        200, 99),
+    "classic2-guided-t3k-ismread-vs-ismcts100-seed5": ("classic", 2, [guided(T3K, T3K_ISM_READ), "ismcts:ms=100"],
+                                                       200, 5),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),

@@ -22,8 +22,16 @@ from typing import Any
 
 import numpy as np
 
+Data = tuple[np.ndarray, np.ndarray, np.ndarray]  # observations, legal masks, the teacher's choices
 
-def _teacher_games(args: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+
+def join_data(parts: list[Data]) -> Data:
+    """One set of labelled decisions from several."""
+    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]))
+
+
+def _teacher_games(args: tuple[Any, ...]) -> Data:
     """Play ``games`` games with the teacher in seat (game index % players); the teacher's labelled decisions."""
     edition, players, teacher_spec, opponents, seed, games, features = args
     from ..bots import make_bot
@@ -71,7 +79,7 @@ def _teacher_games(args: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray, np.nd
 
 def collect(edition: str, players: int, teacher: str, opponents: list[str], games: int, seed: int = 0,
             workers: int = 1, ray: str | None = None, chunk: int = 10, progress: bool = True,
-            features: str = "facts") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            features: str = "facts") -> Data:
     """Labelled decisions from ``games`` teacher games (chunks of ``chunk`` games per task), the
     observations encoded with ``features`` (those of the network they will train)."""
     tasks = [(edition, players, teacher, opponents, seed * 10_000 + i, min(chunk, games - i * chunk), features)
@@ -98,11 +106,7 @@ def collect(edition: str, players: int, teacher: str, opponents: list[str], game
             sys.stderr.flush()
     if progress:
         sys.stderr.write("\n")
-    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]))
-
-
-Data = tuple[np.ndarray, np.ndarray, np.ndarray]
+    return join_data(parts)
 
 
 class DataError(ValueError):
@@ -225,15 +229,12 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
     parts = list(earlier)
     new = 0
     if games:
-        data = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
-                       progress=progress, features=m["features"])
-        save_data(data_path(out), data, m["edition"], m["players"], m["features"])
-        new = len(data[2])
-        parts.insert(0, data)
-    data = parts[0]
-    if len(parts) > 1:
-        data = (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
-                np.concatenate([p[2] for p in parts]))
+        fresh = collect(m["edition"], m["players"], teacher, opponents, games, seed=seed, workers=workers, ray=ray,
+                        progress=progress, features=m["features"])
+        save_data(data_path(out), fresh, m["edition"], m["players"], m["features"])
+        new = len(fresh[2])
+        parts.insert(0, fresh)
+    data = join_data(parts)
     t1 = time.monotonic()
     res = distill(m, data, out, epochs=epochs, threads=threads, seed=seed, log=print if progress else None)
     res.update(new_decisions=new, extra_data=[str(p) for p in extra_data or []],
