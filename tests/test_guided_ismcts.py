@@ -197,3 +197,55 @@ def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_
         lineup, "classic", 4, seed=2, options={"tokensToWin": 1})
     with pytest.raises(BotSpecError, match="own_rollout=mine: want same or policy"):
         make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:own_rollout=mine")
+
+
+def test_other_rollout_model_plays_the_other_seats_by_the_model_that_reads_them(tmp_path: Path) -> None:
+    """``other_rollout=model``: in a rollout every other seat plays the likeliest choice of the model of the
+    other seats (``infer_model``, not the guide), our seat the ``rollout`` policy's; with ``own_rollout=policy``
+    too, our seat plays the guide's."""
+    import random
+
+    from loveletter.bots import BotSpecError
+    from loveletter.bots.belief import Belief
+    from loveletter.bots.heuristic import scores
+    from loveletter.engine import Game
+    from loveletter.rl.guided import NetworkGuide
+
+    model = tiny_model(tmp_path / "m.npz", "classic", 4)
+    seats = tiny_model(tmp_path / "s.npz", "classic", 4, value=False, seed=9)
+    seats_guide = NetworkGuide(str(seats), need_value=False)
+    base = (f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:lam=0:rollout=heuristic"
+            f":infer=policy:infer_model={seats}:particles=10:other_rollout=model")
+    for own in (False, True):
+        bot = make_bot(base + (":own_rollout=policy" if own else ""), seed=1)
+        ours = others = differs = 0
+        for seed in range(6):
+            g = Game("classic", 4, seed=seed)
+            g.start_round()
+            me = seed % 4
+            ro = bot._rollout_policy(g, random.Random(seed), {}, me)
+            while not g.round_over:
+                seat = g.to_move
+                view = g.view(seat)
+                d = ro.choose()
+                if len(view.legal) > 1 and seat != me:
+                    p = seats_guide.prior(view, list(view.legal))
+                    assert p[view.legal.index(d)] == max(p)
+                    q = bot.guide.prior(view, list(view.legal))
+                    differs += q.index(max(q)) != p.index(max(p))
+                    others += 1
+                elif len(view.legal) > 1:
+                    if own:
+                        p = bot.guide.prior(view, list(view.legal))
+                        assert p[view.legal.index(d)] == max(p)
+                    else:
+                        sc = scores(view, Belief(view))
+                        assert sc[d] == max(sc.values())
+                    ours += 1
+                ro.step(d)
+        assert ours > 3 and others > 10 and differs > 0
+    lineup = [base] + ["heuristic"] * 3
+    assert play_game(lineup, "classic", 4, seed=2, options={"tokensToWin": 1}) == play_game(
+        lineup, "classic", 4, seed=2, options={"tokensToWin": 1})
+    with pytest.raises(BotSpecError, match="other_rollout=all: want same or model"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:other_rollout=all")

@@ -15,7 +15,9 @@ reads the other seats' hands from their plays with the policy network as the mod
 to play like the opponents, say) instead of the guide's. ``own_rollout=policy`` plays the searching
 seat's own later decisions in the rollouts by the policy's likeliest choice (the other seats keep the
 ``rollout`` policy): the search then weighs each choice as followed by the network's play rather than
-the rule-based one.
+the rule-based one. ``other_rollout=model`` plays the other seats' decisions in the rollouts by the
+likeliest choice of the model of those seats (``infer_model``'s policy, or the guide's without it), the
+same model that reads their hands, instead of the ``rollout`` policy.
 """
 
 from __future__ import annotations
@@ -64,23 +66,27 @@ class NetworkGuide:
         return float(logits(self.value_net, self.encoder.encode(view))[0])
 
 
-class OwnPolicyRollout:
-    """A rollout in which one seat plays the network's likeliest choice and the others ``inner``'s."""
+class NetworkRollout:
+    """A rollout in which some seats play a network's likeliest choice and the others ``inner``'s.
 
-    def __init__(self, g: Game, inner: RolloutPolicy, guide: NetworkGuide, seat: int) -> None:
+    ``guides`` maps a seat to the network it plays by; a seat not in it plays ``inner``'s choice.
+    ``inner`` sees every decision, so its own memory of the round stays whole."""
+
+    def __init__(self, g: Game, inner: RolloutPolicy, guides: dict[int, NetworkGuide]) -> None:
         self.g = g
         self.inner = inner
-        self.guide = guide
-        self.seat = seat
+        self.guides = guides
 
     def choose(self) -> Decision:
         g = self.g
-        if g.to_move != self.seat:
+        seat = g.to_move
+        guide = self.guides.get(seat) if seat is not None else None
+        if seat is None or guide is None:
             return self.inner.choose()
         legal = g.legal_decisions()
         if len(legal) == 1:
             return legal[0]
-        p = self.guide.prior(g.view(self.seat), list(legal))
+        p = guide.prior(g.view(seat), list(legal))
         return legal[max(range(len(legal)), key=p.__getitem__)]
 
     def step(self, d: Decision) -> None:
@@ -97,7 +103,7 @@ class GuidedISMCTS(ISMCTSBot):
 
     def __init__(self, seed: int | None = None, model: str | None = None, lam: float = 0.5, prune: float = 0.02,
                  beta: float = 0.0, infer_model: str | None = None, own_rollout: str = "same",
-                 **options: Any) -> None:
+                 other_rollout: str = "same", **options: Any) -> None:
         if not model:
             raise TypeError("GuidedISMCTS needs model=FILE.npz")
         # before the search's options: infer=policy reads the model of the other seats
@@ -108,6 +114,8 @@ class GuidedISMCTS(ISMCTSBot):
                              f"the model for {self._network.edition}/{self._network.players}")
         if own_rollout not in ("same", "policy"):
             raise TypeError(f"own_rollout={own_rollout}: want same or policy")
+        if other_rollout not in ("same", "model"):
+            raise TypeError(f"other_rollout={other_rollout}: want same or model")
         if infer_model and options.get("infer") != "policy":
             raise TypeError("infer_model is the model of infer=policy: give infer=policy too")
         super().__init__(seed=seed, **options)
@@ -116,7 +124,10 @@ class GuidedISMCTS(ISMCTSBot):
             self.options["infer_model"] = infer_model
         if own_rollout != "same":
             self.options["own_rollout"] = own_rollout
+        if other_rollout != "same":
+            self.options["other_rollout"] = other_rollout
         self.own_rollout = own_rollout
+        self.other_rollout = other_rollout
         self.guide = self._network
         self.lam = float(lam)
         self.prune = float(prune)
@@ -128,4 +139,9 @@ class GuidedISMCTS(ISMCTSBot):
 
     def _rollout_policy(self, g: Game, rng: random.Random, know: Know, me: int) -> RolloutPolicy:
         inner = super()._rollout_policy(g, rng, know, me)
-        return OwnPolicyRollout(g, inner, self._network, me) if self.own_rollout == "policy" else inner
+        guides = {}
+        if self.other_rollout == "model":
+            guides = {seat: self._seats for seat in range(g.players) if seat != me}
+        if self.own_rollout == "policy":
+            guides[me] = self._network
+        return NetworkRollout(g, inner, guides) if guides else inner
