@@ -176,6 +176,14 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                         200, 99),
     "classic2-guided-t3k-ismread-vs-ismcts100-seed5": ("classic", 2, [guided(T3K, T3K_ISM_READ), "ismcts:ms=100"],
                                                        200, 5),
+    # the same, the other seat also playing the rollouts by that network (other_rollout=model)
+    "classic2-guided-t3k-ismread-otherroll-vs-ismcts100": ("classic", 2, [
+        guided(T3K, f"{T3K_ISM_READ}:other_rollout=model"), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-ismread-otherroll-vs-ismcts100-seed99": ("classic", 2, [
+        guided(T3K, f"{T3K_ISM_READ}:other_rollout=model"), "ismcts:ms=100"], 200, 99),
+    # the same reading with less room for choices the model does not expect (infer_eps 0.02, not 0.05)
+    "classic2-guided-t3k-ismread-eps02-vs-ismcts100": ("classic", 2, [
+        guided(T3K, T3K_ISM_READ.replace("infer_eps=0.05", "infer_eps=0.02")), "ismcts:ms=100"], 200, 2026),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
