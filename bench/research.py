@@ -184,6 +184,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # the same reading with less room for choices the model does not expect (infer_eps 0.02, not 0.05)
     "classic2-guided-t3k-ismread-eps02-vs-ismcts100": ("classic", 2, [
         guided(T3K, T3K_ISM_READ.replace("infer_eps=0.05", "infer_eps=0.02")), "ismcts:ms=100"], 200, 2026),
+    # the same reading with twice the particles
+    "classic2-guided-t3k-ismread-p60-vs-ismcts100": ("classic", 2, [
+        guided(T3K, T3K_ISM_READ.replace("particles=30", "particles=60")), "ismcts:ms=100"], 200, 2026),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
