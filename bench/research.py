@@ -61,6 +61,8 @@ INFER_2P = "iters=100:infer=heuristic:particles=100:guesses_by=infer:positions=p
 T3K = str(CANDIDATES / "classic2-belief-t3k.npz")  # c2b4
 T3K_READ = f"ms=100:lam=0:beta=0.05:{POLICY_READ}"
 T3K_ISM_READ = f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"
+# the same with the imitation network trained on twice the decisions (classic2-ismcts-imitation-2.npz)
+T3K_ISM2_READ = T3K_ISM_READ.replace("classic2-ismcts-imitation.npz", "classic2-ismcts-imitation-2.npz")
 
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
@@ -187,6 +189,12 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # the same reading with twice the particles
     "classic2-guided-t3k-ismread-p60-vs-ismcts100": ("classic", 2, [
         guided(T3K, T3K_ISM_READ.replace("particles=30", "particles=60")), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-t3k-ism2read-vs-ismcts100": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"], 200,
+                                                  2026),
+    "classic2-guided-t3k-ism2read-vs-ismcts100-seed99": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                         200, 99),
+    "classic2-guided-t3k-ism2read-vs-ismcts100-seed5": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                        200, 5),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
