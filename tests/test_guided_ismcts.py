@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -159,21 +161,13 @@ def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_b
     assert hands > 20 and particle > 1.45 * belief, (hands, particle, belief)
 
 
-def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_rollout(tmp_path: Path) -> None:
-    """``own_rollout=policy``: in a rollout our seat plays the network's likeliest choice, every other seat
-    the ``rollout`` policy's (here the heuristic's, checked against its scores)."""
+def rollout_choices(bot: Any, seeds: range = range(6)) -> Iterator[tuple[bool, Any, Any]]:
+    """Every choice among several in ``bot``'s rollouts of classic 4p rounds: (our seat's?, view, choice)."""
     import random
 
-    from loveletter.bots import BotSpecError
-    from loveletter.bots.belief import Belief
-    from loveletter.bots.heuristic import scores
     from loveletter.engine import Game
 
-    model = tiny_model(tmp_path / "m.npz", "classic", 4)
-    spec = f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:lam=0:rollout=heuristic:own_rollout=policy"
-    bot = make_bot(spec, seed=1)
-    ours = others = 0
-    for seed in range(6):
+    for seed in seeds:
         g = Game("classic", 4, seed=seed)
         g.start_round()
         me = seed % 4
@@ -182,15 +176,32 @@ def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_
             seat = g.to_move
             view = g.view(seat)
             d = ro.choose()
-            if len(view.legal) > 1 and seat == me:
-                p = bot.guide.prior(view, list(view.legal))
-                assert p[view.legal.index(d)] == max(p)
-                ours += 1
-            elif len(view.legal) > 1:
-                sc = scores(view, Belief(view))
-                assert sc[d] == max(sc.values())
-                others += 1
+            if len(view.legal) > 1:
+                yield seat == me, view, d
             ro.step(d)
+
+
+def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_rollout(tmp_path: Path) -> None:
+    """``own_rollout=policy``: in a rollout our seat plays the network's likeliest choice, every other seat
+    the ``rollout`` policy's (here the heuristic's, checked against its scores)."""
+
+    from loveletter.bots import BotSpecError
+    from loveletter.bots.belief import Belief
+    from loveletter.bots.heuristic import scores
+
+    model = tiny_model(tmp_path / "m.npz", "classic", 4)
+    spec = f"loveletter.rl.guided:GuidedISMCTS:model={model}:iters=8:lam=0:rollout=heuristic:own_rollout=policy"
+    bot = make_bot(spec, seed=1)
+    ours = others = 0
+    for mine, view, d in rollout_choices(bot):
+        if mine:
+            p = bot.guide.prior(view, list(view.legal))
+            assert p[view.legal.index(d)] == max(p)
+            ours += 1
+        else:
+            sc = scores(view, Belief(view))
+            assert sc[d] == max(sc.values())
+            others += 1
     assert ours > 3 and others > 10
     lineup = [spec] + ["heuristic"] * 3
     assert play_game(lineup, "classic", 4, seed=2, options={"tokensToWin": 1}) == play_game(
@@ -203,12 +214,10 @@ def test_other_rollout_model_plays_the_other_seats_by_the_model_that_reads_them(
     """``other_rollout=model``: in a rollout every other seat plays the likeliest choice of the model of the
     other seats (``infer_model``, not the guide), our seat the ``rollout`` policy's; with ``own_rollout=policy``
     too, our seat plays the guide's."""
-    import random
 
     from loveletter.bots import BotSpecError
     from loveletter.bots.belief import Belief
     from loveletter.bots.heuristic import scores
-    from loveletter.engine import Game
     from loveletter.rl.guided import NetworkGuide
 
     model = tiny_model(tmp_path / "m.npz", "classic", 4)
@@ -219,30 +228,21 @@ def test_other_rollout_model_plays_the_other_seats_by_the_model_that_reads_them(
     for own in (False, True):
         bot = make_bot(base + (":own_rollout=policy" if own else ""), seed=1)
         ours = others = differs = 0
-        for seed in range(6):
-            g = Game("classic", 4, seed=seed)
-            g.start_round()
-            me = seed % 4
-            ro = bot._rollout_policy(g, random.Random(seed), {}, me)
-            while not g.round_over:
-                seat = g.to_move
-                view = g.view(seat)
-                d = ro.choose()
-                if len(view.legal) > 1 and seat != me:
-                    p = seats_guide.prior(view, list(view.legal))
+        for mine, view, d in rollout_choices(bot):
+            if not mine:
+                p = seats_guide.prior(view, list(view.legal))
+                assert p[view.legal.index(d)] == max(p)
+                q = bot.guide.prior(view, list(view.legal))
+                differs += q.index(max(q)) != p.index(max(p))
+                others += 1
+            else:
+                if own:
+                    p = bot.guide.prior(view, list(view.legal))
                     assert p[view.legal.index(d)] == max(p)
-                    q = bot.guide.prior(view, list(view.legal))
-                    differs += q.index(max(q)) != p.index(max(p))
-                    others += 1
-                elif len(view.legal) > 1:
-                    if own:
-                        p = bot.guide.prior(view, list(view.legal))
-                        assert p[view.legal.index(d)] == max(p)
-                    else:
-                        sc = scores(view, Belief(view))
-                        assert sc[d] == max(sc.values())
-                    ours += 1
-                ro.step(d)
+                else:
+                    sc = scores(view, Belief(view))
+                    assert sc[d] == max(sc.values())
+                ours += 1
         assert ours > 3 and others > 10 and differs > 0
     lineup = [base] + ["heuristic"] * 3
     assert play_game(lineup, "classic", 4, seed=2, options={"tokensToWin": 1}) == play_game(
