@@ -195,6 +195,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                          200, 99),
     "classic2-guided-t3k-ism2read-vs-ismcts100-seed5": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"],
                                                         200, 5),
+    # a fresh set of deals, never used to compare variants
+    "classic2-guided-t3k-ism2read-vs-ismcts100-seed6": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                        200, 6),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
