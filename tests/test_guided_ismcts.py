@@ -11,6 +11,7 @@ import pytest
 
 from loveletter.arena import play_game
 from loveletter.bots import make_bot
+from loveletter.engine import Decision, View
 from loveletter.rl import action_space
 from loveletter.rl.encoding import obs_size
 from loveletter.rl.policy_bot import save_npz
@@ -161,7 +162,7 @@ def test_a_filter_with_the_seats_own_network_reads_their_hands_better_than_the_b
     assert hands > 20 and particle > 1.45 * belief, (hands, particle, belief)
 
 
-def rollout_choices(bot: Any, seeds: range = range(6)) -> Iterator[tuple[bool, Any, Any]]:
+def rollout_choices(bot: Any, seeds: range = range(6)) -> Iterator[tuple[bool, View, Decision]]:
     """Every choice among several in ``bot``'s rollouts of classic 4p rounds: (our seat's?, view, choice)."""
     import random
 
@@ -184,7 +185,6 @@ def rollout_choices(bot: Any, seeds: range = range(6)) -> Iterator[tuple[bool, A
 def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_rollout(tmp_path: Path) -> None:
     """``own_rollout=policy``: in a rollout our seat plays the network's likeliest choice, every other seat
     the ``rollout`` policy's (here the heuristic's, checked against its scores)."""
-
     from loveletter.bots import BotSpecError
     from loveletter.bots.belief import Belief
     from loveletter.bots.heuristic import scores
@@ -214,7 +214,6 @@ def test_other_rollout_model_plays_the_other_seats_by_the_model_that_reads_them(
     """``other_rollout=model``: in a rollout every other seat plays the likeliest choice of the model of the
     other seats (``infer_model``, not the guide), our seat the ``rollout`` policy's; with ``own_rollout=policy``
     too, our seat plays the guide's."""
-
     from loveletter.bots import BotSpecError
     from loveletter.bots.belief import Belief
     from loveletter.bots.heuristic import scores

@@ -80,13 +80,12 @@ class NetworkRollout:
     def choose(self) -> Decision:
         g = self.g
         seat = g.to_move
-        guide = self.guides.get(seat) if seat is not None else None
-        if seat is None or guide is None:
+        if seat is None or seat not in self.guides:
             return self.inner.choose()
         legal = g.legal_decisions()
         if len(legal) == 1:
             return legal[0]
-        p = guide.prior(g.view(seat), list(legal))
+        p = self.guides[seat].prior(g.view(seat), list(legal))
         return legal[max(range(len(legal)), key=p.__getitem__)]
 
     def step(self, d: Decision) -> None:
