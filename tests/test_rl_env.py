@@ -62,7 +62,7 @@ def test_action_round_trip_and_mask(edition: str, players: int) -> None:
                 assert not env_.unwrapped.match.mask(other).any()
 
 
-@pytest.mark.parametrize("features", ["facts", "belief"])
+@pytest.mark.parametrize("features", ["facts", "belief", "history"])
 @pytest.mark.parametrize("edition,players", CONFIGS)
 def test_observation_ignores_hidden_cards(edition: str, players: int, features: str) -> None:
     enc = Encoder(edition, players, features)
@@ -180,6 +180,34 @@ def test_belief_features_append_each_other_seats_card_probabilities(edition: str
     e = LoveLetterEnv(edition, players, opponents="random", features="belief")
     obs, _ = e.reset(seed=2)
     assert obs["observation"].shape == e.observation_space["observation"].shape == (belief.size,)
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("2019", 4)])
+def test_history_features_append_each_other_seats_latest_discards_in_order(edition: str, players: int) -> None:
+    """``features="history"``: the belief layout unchanged, then per other seat one one-hot block per
+    latest discard, the most recent first, zeros where its pile is shorter."""
+    from loveletter.rl.encoding import HISTORY, obs_size
+
+    belief, history = Encoder(edition, players, "belief"), Encoder(edition, players, "history")
+    k = len(belief.cards)
+    assert history.size == obs_size(edition, players, "history") == belief.size + (players - 1) * HISTORY * k
+    piles = set()
+    for g in random_states(edition, players, games=3, seed=5):
+        seat = g.to_move
+        v = g.view(seat)
+        a, b = belief.encode(v), history.encode(v)
+        assert np.array_equal(b[:belief.size], a)
+        blocks = b[belief.size:].reshape(players - 1, HISTORY, k)
+        for r in range(1, players):
+            pile = v.discards[(seat + r) % players]
+            piles.add(len(pile))
+            for j in range(HISTORY):
+                if j < len(pile):
+                    assert blocks[r - 1, j].sum() == 1.0
+                    assert blocks[r - 1, j, history.card_index[pile[-1 - j]]] == 1.0
+                else:
+                    assert not blocks[r - 1, j].any()
+    assert {0, 1, 2}.issubset(piles) and max(piles) > HISTORY  # short piles and piles longer than the window
 
 
 def test_illegal_action_raises() -> None:

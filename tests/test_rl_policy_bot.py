@@ -44,29 +44,30 @@ def test_a_model_keeps_its_features_and_is_read_with_them(tmp_path: Path) -> Non
         PolicyBot(path=str(tmp_path / "bad.npz"))
 
 
-def test_a_facts_model_widened_to_belief_plays_the_same_decisions(tmp_path: Path) -> None:
-    """``widen_model`` grows the first layer with zero weights for the belief inputs: on the views of a
-    whole game the widened policy gives the original's logits; a belief model cannot be narrowed."""
-    facts = load_model(tiny_model(tmp_path / "f.npz", "2019", 3, seed=4))
-    wide = widen_model(facts, "belief")
-    assert wide["features"] == "belief" and widen_model(wide, "belief") is wide
-    assert wide["layers"][0][0].shape[0] == obs_size("2019", 3, "belief")
-    narrow, broad = Encoder("2019", 3, "facts"), Encoder("2019", 3, "belief")
+@pytest.mark.parametrize(("start", "to"), [("facts", "belief"), ("facts", "history"), ("belief", "history")])
+def test_a_model_widened_to_later_features_plays_the_same_decisions(tmp_path: Path, start: str, to: str) -> None:
+    """``widen_model`` grows the first layer with zero weights for the new inputs: on the views of a
+    whole game the widened policy gives the original's logits; a model cannot be narrowed."""
+    first = widen_model(load_model(tiny_model(tmp_path / "f.npz", "2019", 3, seed=4)), start)
+    wide = widen_model(first, to)
+    assert wide["features"] == to and widen_model(wide, to) is wide
+    assert wide["layers"][0][0].shape[0] == obs_size("2019", 3, to)
+    narrow, broad = Encoder("2019", 3, start), Encoder("2019", 3, to)
     bots = [make_bot("heuristic", seed=9 + i) for i in range(3)]
-    g, checked = Game("2019", 3, seed=9), 0
+    g, checked, carried = Game("2019", 3, seed=9), 0, 0
     while not g.game_over:
         if g.phase in ("setup", "round_over"):
             g.start_round()
         seat = g.to_move
         view = g.view(seat)
         x, xb = narrow.encode(view), broad.encode(view)
-        assert np.any(xb[len(x):])  # the belief inputs carry something, and weigh nothing
-        np.testing.assert_allclose(logits(wide["layers"], xb), logits(facts["layers"], x), rtol=1e-5, atol=1e-5)
+        carried += bool(np.any(xb[len(x):]))  # the new inputs carry something, and weigh nothing
+        np.testing.assert_allclose(logits(wide["layers"], xb), logits(first["layers"], x), rtol=1e-5, atol=1e-5)
         checked += 1
         g.apply(bots[seat].choose(view), seat=seat)
-    assert checked > 5
+    assert checked > 5 and carried > checked // 2
     with pytest.raises(ValueError, match="cannot be changed"):
-        widen_model(wide, "facts")
+        widen_model(wide, start)
 
 
 def play_game(edition: str, players: int, specs: list[str], seed: int) -> Game:

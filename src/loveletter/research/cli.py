@@ -106,10 +106,11 @@ def add_commands(sub: Any, editions: list[str]) -> None:
     t.add_argument("--episode", choices=("game", "round"), default="game",
                    help="game (default): whole games, so the policy sees every score; round: each episode is "
                         "a new game's first round")
-    t.add_argument("--features", choices=("facts", "belief"),
-                   help="the observation: facts (the default for a new network), or belief (adds each other "
-                        "seat's card probabilities); an --init network keeps its own unless this asks for "
-                        "belief, which widens a facts network (zero weights for the new inputs)")
+    t.add_argument("--features", choices=("facts", "belief", "history"),
+                   help="the observation: facts (the default for a new network), belief (adds each other "
+                        "seat's card probabilities) or history (belief, and the order of each other seat's "
+                        "latest discards); an --init network keeps its own unless this asks for a later "
+                        "set, which widens it (zero weights for the new inputs)")
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "

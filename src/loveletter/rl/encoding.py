@@ -34,6 +34,12 @@ that seat's hand under :class:`loveletter.bots.belief.Belief` of the view (the d
 nobody has placed, weighted by what the seat's plays suggest); zeros for a seat out of the round.
 Length ``9 + 3K + n + n(9 + 3K) + (n-1)K``.
 
+With ``features="history"`` the belief blocks are followed, for each other seat ``r = 1 .. n-1``, by
+the order of its plays: ``HISTORY`` one-hot blocks of ``K``, the last card in that seat's discard pile
+this round, the one before it, and so on (zeros past the start of the pile). The discard counts say
+what a seat has thrown away; the order says more (a seat that played two Guards in a row kept its
+other card through both turns). Length ``9 + 3K + n + n(9 + 3K) + (n-1)K(1 + HISTORY)``.
+
 "Known" and "knows mine" are :func:`loveletter.engine.knowledge.knowledge` of the view
 (``holds`` and ``knows_mine``): looks, comparisons, trades (what I know travels with the hands),
 public facts such as a Bishop target keeping a named card, and the deck bottom I filled with a
@@ -56,7 +62,10 @@ from ..engine.knowledge import Follower
 
 PHASES = ("play", "chancellor", "bishop", "cardinal")
 SEAT_FLAGS = 9
-FEATURES = ("facts", "belief")
+#: The feature sets, each the one before it with blocks appended (so a model can widen along it).
+FEATURES = ("facts", "belief", "history")
+#: How many of each other seat's latest discards the ``history`` features show, most recent first.
+HISTORY = 3
 
 
 def check_features(features: object) -> str:
@@ -69,7 +78,7 @@ def obs_size(edition: str, players: int, features: str = "facts") -> int:
     """Length of the encoding for an edition and player count (and feature set)."""
     k = len(_cards(edition, players))
     n = players
-    extra = (n - 1) * k if check_features(features) == "belief" else 0
+    extra = {"facts": 0, "belief": (n - 1) * k, "history": (n - 1) * k * (1 + HISTORY)}[check_features(features)]
     return 9 + 3 * k + n + n * (SEAT_FLAGS + 3 * k) + extra
 
 
@@ -93,7 +102,7 @@ class Encoder:
         self.size = obs_size(edition, players, features)
         # per seat, fed only new events: the knowledge, or the belief (which holds the knowledge too)
         self._follow = [Follower() for _ in range(players)] if features == "facts" else []
-        self._belief = [BeliefFollower() for _ in range(players)] if features == "belief" else []
+        self._belief = [BeliefFollower() for _ in range(players)] if features != "facts" else []
 
     def _counts(self, cards: Any) -> np.ndarray:
         out = np.zeros(len(self.cards), dtype=np.float32)
@@ -163,5 +172,11 @@ class Encoder:
                     for c, p in belief.distribution(s, pool).items():
                         out[i + self.card_index[c]] = p
                 i += k
+        if self.features == "history":
+            for r in range(1, n):
+                pile = view.discards[(me + r) % n]
+                for j, c in enumerate(reversed(pile[-HISTORY:])):
+                    out[i + j * k + self.card_index[c]] = 1.0
+                i += HISTORY * k
         assert i == self.size
         return out

@@ -28,7 +28,7 @@ from ..bots import Bot
 from ..bots.base import BotOptionError, check_options
 from ..engine import Decision, View
 from .actions import action_space
-from .encoding import Encoder, check_features, obs_size
+from .encoding import FEATURES, Encoder, check_features, obs_size
 
 
 def load_model(path: str | Path) -> dict[str, Any]:
@@ -85,15 +85,16 @@ def _read_model(path: Path) -> dict[str, Any]:
 def widen_model(model: dict[str, Any], features: str) -> dict[str, Any]:
     """``model`` with the observation ``features``; the same model when it already has them.
 
-    Only ``facts`` grows to ``belief`` (whose blocks follow the facts layout): the first layer of
-    the policy and of the value network gets zero weights for the new inputs, so the widened model
-    plays exactly as the original until training gives the belief a weight. :class:`ValueError`
-    for any other change (a network cannot drop inputs it was trained on).
+    A model grows along :data:`~loveletter.rl.encoding.FEATURES` (``facts`` to ``belief`` to
+    ``history``: each appends blocks to the one before): the first layer of the policy and of the
+    value network gets zero weights for the new inputs, so the widened model plays exactly as the
+    original until training gives them a weight. :class:`ValueError` for any other change (a
+    network cannot drop inputs it was trained on).
     """
     features = check_features(features)
     if features == model["features"]:
         return model
-    if (model["features"], features) != ("facts", "belief"):
+    if FEATURES.index(features) < FEATURES.index(model["features"]):
         raise ValueError(f"a {model['features']} model cannot be changed to {features} features")
     size = obs_size(model["edition"], model["players"], features)
 
