@@ -102,6 +102,33 @@ def test_decision_depends_only_on_the_view(spec: str) -> None:
     assert make_bot(spec, seed=5).choose(va) == make_bot(spec, seed=5).choose(vb)
 
 
+def test_a_shadowing_search_suggests_without_recording_and_keeps_reading_from_the_log() -> None:
+    """``suggest`` is ``choose`` without taking the decision as played: a search that shadows a seat
+    (another bot plays it) suggests what the played search chooses when they share a seed, records
+    nothing, and still suggests legal decisions at the next ones (reading what was played from the log)."""
+    spec = "ismcts:iters=20:infer=heuristic:particles=12:positions=redealt"
+    player, shadow = make_bot(spec, seed=3), make_bot(spec, seed=3)
+    others = [make_bot("heuristic", seed=s) for s in range(3)]
+    g = Game("classic", 3, seed=21)
+    g.start_round()
+    compared = 0
+    while not g.round_over:
+        seat = g.to_move
+        view = g.view(seat)
+        if seat == 0:
+            chosen = player.choose(view)
+            if compared == 0:  # same seed, same history: the same choice
+                assert shadow.suggest(view) == chosen
+            else:
+                assert shadow.suggest(view) in view.legal
+            compared += 1
+            assert shadow.inference.mine == {} and player.inference.mine  # type: ignore[attr-defined]
+        else:
+            chosen = others[seat].choose(view)
+        g.apply(chosen)
+    assert compared >= 2
+
+
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic",
                                   "ismcts:iters=6:infer=heuristic:particles=8", "ismcts:iters=6:reward=game"])
 def test_deterministic_for_a_seed(spec: str) -> None:

@@ -389,11 +389,17 @@ class ISMCTSBot(Bot):
         return out
 
     def choose(self, view: View) -> Decision:
-        self._t0 = time.perf_counter()  # an ``ms`` budget counts from here
-        d = self._choose(view)
+        d = self.suggest(view)
         if self.inference is not None:
             self.inference.played(view, d)
         return d
+
+    def suggest(self, view: View) -> Decision:
+        """What the search would choose at ``view``, without taking it as played: a bot that shadows
+        another seat's player (to measure how often two searches agree) learns what was really played
+        from the next view's log."""
+        self._t0 = time.perf_counter()  # an ``ms`` budget counts from here
+        return self._choose(view)
 
     def _choose(self, view: View) -> Decision:
         legal = view.legal
