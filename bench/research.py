@@ -63,6 +63,7 @@ T3K_READ = f"ms=100:lam=0:beta=0.05:{POLICY_READ}"
 T3K_ISM_READ = f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismcts-imitation.npz'}:{POLICY_READ}"
 # the same with the imitation network trained on twice the decisions (classic2-ismcts-imitation-2.npz)
 T3K_ISM2_READ = T3K_ISM_READ.replace("classic2-ismcts-imitation.npz", "classic2-ismcts-imitation-2.npz")
+H7 = str(CANDIDATES / "classic2-history-ismread.npz")  # c2h7, the policy with the history observation
 
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
@@ -198,6 +199,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # a fresh set of deals, never used to compare variants
     "classic2-guided-t3k-ism2read-vs-ismcts100-seed6": ("classic", 2, [guided(T3K, T3K_ISM2_READ), "ismcts:ms=100"],
                                                         200, 6),
+    # the same search guided by c2h7 instead of c2b4, on two fresh sets of deals
+    "classic2-guided-h7-ism2read-vs-ismcts100-seed7": ("classic", 2, [guided(H7, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                       200, 7),
+    "classic2-guided-h7-ism2read-vs-ismcts100-seed8": ("classic", 2, [guided(H7, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                       200, 8),
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
