@@ -27,10 +27,8 @@ from loveletter.bots import make_bot  # noqa: E402
 from loveletter.engine import Game  # noqa: E402
 from loveletter.rl.policy_bot import PolicyBot  # noqa: E402
 
-
-def kind(decision: object) -> str:
-    card = getattr(decision, "card", None)
-    return f"{type(decision).__name__} {card}" if card else type(decision).__name__
+sys.path.insert(0, str(ROOT / "bench"))
+from agreement import kind  # noqa: E402  (the same kinds of decision as the heuristic agreement)
 
 
 def measure(edition: str, teacher: str, model: str, opponent: str, games: int, seed: int) -> dict[str, object]:

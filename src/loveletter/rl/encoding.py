@@ -37,9 +37,9 @@ Length ``9 + 3K + n + n(9 + 3K) + (n-1)K``.
 With ``features="history"`` the belief blocks are followed, for each other seat ``r = 1 .. n-1``, by
 the order of its plays: ``HISTORY`` one-hot blocks of ``K``, the last card in that seat's discard pile
 this round, the one before it, and so on (zeros past the start of the pile; a card a Prince made the
-seat discard counts as one of them). The discard counts say
-what a seat has thrown away; the order says more (a seat that played two Guards in a row kept its
-other card through both turns). Length ``9 + 3K + n + n(9 + 3K) + (n-1)K(1 + HISTORY)``.
+seat discard counts as one of them). The discard counts say what a seat has thrown away; the order
+says more (a seat that played two Guards in a row kept its other card through both turns).
+Length ``9 + 3K + n + n(9 + 3K) + (n-1)K(1 + HISTORY)``.
 
 "Known" and "knows mine" are :func:`loveletter.engine.knowledge.knowledge` of the view
 (``holds`` and ``knows_mine``): looks, comparisons, trades (what I know travels with the hands),
