@@ -188,3 +188,48 @@ def test_expert_iterations_keep_their_decisions_and_train_on_earlier_ones(tmp_pa
     (tmp_path / "junk.npz").write_bytes(b"not a file")
     assert main([*it, "--init", str(one), "--out", str(wrong), "--data", str(tmp_path / "junk.npz")]) == 2
     assert "not a data file" in capsys.readouterr().err and not wrong.exists()
+
+
+def test_anchor_keeps_a_fine_tuned_policy_near_its_init(tmp_path, capsys) -> None:
+    """``--anchor`` adds the KL divergence from the ``--init`` policy to PPO's loss: at the same
+    seed and budget the anchored run ends closer to the start, and reports how far it moved; it
+    needs ``--init`` and survives a resume."""
+    import numpy as np
+
+    from loveletter.rl import LoveLetterEnv
+    from loveletter.rl.policy_bot import logits
+
+    start = tmp_path / "start.npz"
+    base = ["train", "--opponents", "random", "--envs", "4", "--steps", "16", "--quiet", "--seed", "3"]
+    assert main([*base, "--rounds", "20", "--out", str(start)]) == 0
+    fast = [*base, "--rounds", "200", "--lr", "0.01", "--init", str(start), "--checkpoint-every", "2"]
+    free, held = tmp_path / "free.npz", tmp_path / "held.npz"
+    assert main([*fast, "--out", str(free)]) == 0
+    assert main([*fast, "--anchor", "50", "--out", str(held)]) == 0
+
+    env = LoveLetterEnv("classic", 2, opponents="random")
+    obs, masks = [], []
+    for i in range(40):
+        o, _ = env.reset(seed=i)
+        obs.append(o["observation"])
+        masks.append(o["action_mask"].astype(bool))
+    x, m = np.stack(obs), np.stack(masks)
+
+    def probs(path) -> np.ndarray:
+        z = np.where(m, logits(load_model(path)["layers"], x), -np.inf)
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    def kl(p: np.ndarray, q: np.ndarray) -> float:
+        return float(np.where(m, p * (np.log(p + 1e-12) - np.log(q + 1e-12)), 0.0).sum(axis=1).mean())
+
+    p0 = probs(start)
+    assert kl(p0, probs(held)) < kl(p0, probs(free))
+    summary = json.loads((tmp_path / "held.json").read_text())
+    assert summary["config"]["anchor"] == 50 and summary["anchor_kl"] >= 0
+    assert "anchor_kl" not in json.loads((tmp_path / "free.json").read_text())
+    assert main([*fast, "--anchor", "50", "--out", str(held), "--rounds", "300", "--resume"]) == 0
+    assert json.loads((tmp_path / "held.json").read_text())["rounds"] >= 300
+    capsys.readouterr()
+    assert main([*base, "--rounds", "10", "--anchor", "1", "--out", str(tmp_path / "x.npz")]) != 0
+    assert "give --init" in capsys.readouterr().err

@@ -53,7 +53,7 @@ def cmd_train(args: argparse.Namespace) -> int:
                       init=args.init, envs=args.envs, steps=args.steps, hidden=args.hidden, lr=args.lr,
                       entropy=args.entropy, threads=args.threads, seed=args.seed, snapshot=args.snapshot,
                       checkpoint_every=args.checkpoint_every, max_rounds=args.rounds,
-                      episode=args.episode, features=args.features)
+                      episode=args.episode, features=args.features, anchor=args.anchor)
     train(cfg, resume=args.resume, progress=not args.quiet)
     return 0
 
@@ -111,6 +111,9 @@ def add_commands(sub: Any, editions: list[str]) -> None:
                         "seat's card probabilities) or history (belief, and the order of each other seat's "
                         "latest discards); an --init network keeps its own unless this asks for a later "
                         "set, which widens it (zero weights for the new inputs)")
+    t.add_argument("--anchor", type=float, default=0.0, metavar="COEF",
+                   help="PPO from --init: add COEF times the KL divergence from the --init policy to the loss, "
+                        "so fine-tuning keeps what the network knew where changing it gains little")
     t.add_argument("--quiet", action="store_true")
     t.add_argument("--expert", type=int, metavar="GAMES",
                    help="expert iteration instead of PPO: GAMES games of policy-guided ISMCTS (the --init "

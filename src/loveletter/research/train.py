@@ -58,6 +58,9 @@ class TrainConfig:
     # the observation's feature set (loveletter.rl.encoding); None: an --init model's own, else facts.
     # Set to belief with a facts --init model, the network is widened (policy_bot.widen_model).
     features: str | None = None
+    # > 0: the loss adds anchor * KL(init policy || policy) over the batch's positions, so fine-tuning
+    # an --init policy (say, against one opponent) moves it only as far as the gain pays for.
+    anchor: float = 0.0
 
 
 def _paths(out: str) -> tuple[Path, Path, Path, Path]:
@@ -152,6 +155,15 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         load_layers(actor, model["layers"])
         if model.get("value"):
             load_layers(critic, model["value"])
+    if cfg.anchor < 0:
+        raise ValueError(f"anchor must be at least 0, not {cfg.anchor}")
+    anchor_net: nn.Sequential | None = None
+    if cfg.anchor > 0:
+        if ck is None and init_model is None:
+            raise ValueError("--anchor keeps the policy near the --init model: give --init")
+        anchor_net = mlp(n_obs, n_act)
+        anchor_net.load_state_dict(ck["anchor"] if ck is not None and "anchor" in ck else actor.state_dict())
+        anchor_net.requires_grad_(False)
     if uses_self:
         save_model(self_path)
 
@@ -159,7 +171,8 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         tmp = ckpt_path.with_suffix(".ckpt.tmp")
         torch.save({"actor": actor.state_dict(), "critic": critic.state_dict(), "opt": opt.state_dict(),
                     "state": state, "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(),
-                    "config": asdict(cfg)}, tmp)
+                    "config": asdict(cfg),
+                    **({"anchor": anchor_net.state_dict()} if anchor_net is not None else {})}, tmp)
         tmp.replace(ckpt_path)
 
     base_seed = cfg.seed * 10_000 + state["update"] * 97
@@ -223,6 +236,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         f_logp = torch.from_numpy(b_logp.reshape(-1))
         f_adv = torch.from_numpy(adv.reshape(-1))
         f_ret = torch.from_numpy(ret.reshape(-1))
+        drift: list[float] = []
         for _ in range(cfg.epochs):
             for idx in torch.from_numpy(rng.permutation(T * E)).split(cfg.minibatch):
                 dist = torch.distributions.Categorical(logits=masked(f_obs[idx], f_mask[idx]))
@@ -233,6 +247,10 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
                 pg = -torch.min(ratio * a, ratio.clamp(1 - cfg.clip, 1 + cfg.clip) * a).mean()
                 vloss = ((critic(f_obs[idx]).squeeze(-1) - f_ret[idx]) ** 2).mean()
                 loss = pg + 0.5 * vloss - cfg.entropy * dist.entropy().mean()
+                if anchor_net is not None:
+                    kl = _kl(anchor_net(f_obs[idx]).masked_fill(~f_mask[idx], -1e9), dist.logits)
+                    loss = loss + cfg.anchor * kl
+                    drift.append(float(kl.detach()))
                 opt.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_([*actor.parameters(), *critic.parameters()], 0.5)
@@ -246,6 +264,8 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         ref = {k: (after[k][0] - before[k][0]) / (after[k][1] - before[k][1])
                for k in after if after[k][1] > before[k][1]}
         state["curve"].append((state["elapsed"], state["rounds"], won, ref))
+        if drift:
+            state["anchor_kl"] = round(float(np.mean(drift)), 5)
         if uses_self and state["update"] % cfg.snapshot == 0:
             save_model(self_path)
         if state["update"] % cfg.checkpoint_every == 0:
@@ -263,12 +283,22 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     save_model(out_npz)
     summary = {"config": asdict(cfg), "updates": state["update"], "rounds": state["rounds"],
                "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
+    if anchor_net is not None:  # how far the policy has moved: mean KL from the anchor over recent updates
+        summary["anchor_kl"] = state.get("anchor_kl")
     Path(str(out_npz.with_suffix("")) + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
                par=1.0 / cfg.players)
     if log:
         log(f"saved {out_npz} and {plot_path} after {state['elapsed'] / 60:.1f} min, {state['rounds']:,} rounds")
     return summary
+
+
+def _kl(anchor_logits: Any, logits: Any) -> Any:
+    """Mean KL(anchor || policy) over a batch of masked logits (illegal actions have no mass in either)."""
+    import torch
+
+    pa = torch.softmax(anchor_logits, -1)
+    return (pa * (torch.log_softmax(anchor_logits, -1) - torch.log_softmax(logits, -1))).sum(-1).mean()
 
 
 def _opponent_rounds(envs: Sequence[Any], kinds: Sequence[str]) -> dict[str, tuple[int, int]]:
