@@ -233,3 +233,15 @@ def test_anchor_keeps_a_fine_tuned_policy_near_its_init(tmp_path, capsys) -> Non
     capsys.readouterr()
     assert main([*base, "--rounds", "10", "--anchor", "1", "--out", str(tmp_path / "x.npz")]) != 0
     assert "give --init" in capsys.readouterr().err
+
+
+def test_a_dotted_model_name_keeps_its_own_checkpoint_and_curve(tmp_path) -> None:
+    """``--out m.v1.2.npz`` writes ``m.v1.2.ckpt``/``.png``/``.json``, not ``m.v1.ckpt`` (two runs named
+    ``a0.1`` and ``a0.03`` must not share one checkpoint)."""
+    for name in ("m.v1.2.npz", "m.v1.3"):
+        assert main(["train", "--opponents", "random", "--envs", "2", "--steps", "8", "--rounds", "10",
+                     "--quiet", "--out", str(tmp_path / name)]) == 0
+    for base in ("m.v1.2", "m.v1.3"):
+        for ext in (".npz", ".ckpt", ".png", ".json"):
+            assert (tmp_path / (base + ext)).exists(), base + ext
+    assert not (tmp_path / "m.v1.ckpt").exists() and not (tmp_path / "m.v1.npz").exists()

@@ -64,9 +64,11 @@ class TrainConfig:
 
 
 def _paths(out: str) -> tuple[Path, Path, Path, Path]:
+    """The model, checkpoint, curve and self-play snapshot for ``out`` (``m.npz`` or ``m``: ``m.ckpt``, ...;
+    a dotted name such as ``m.v1.2.npz`` keeps its dots)."""
     p = Path(out)
-    base = p.with_suffix("")
-    return p.with_suffix(".npz"), base.with_suffix(".ckpt"), base.with_suffix(".png"), Path(str(base) + ".self.npz")
+    base = str(p.with_suffix("") if p.suffix == ".npz" else p)
+    return Path(base + ".npz"), Path(base + ".ckpt"), Path(base + ".png"), Path(base + ".self.npz")
 
 
 def progress_bar(frac: float, text: str, width: int = 30) -> None:
@@ -285,7 +287,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
                "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
     if anchor_net is not None:  # how far the policy has moved: mean KL from the anchor over recent updates
         summary["anchor_kl"] = state.get("anchor_kl")
-    Path(str(out_npz.with_suffix("")) + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    Path(str(out_npz)[: -len(".npz")] + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
                par=1.0 / cfg.players)
     if log:
