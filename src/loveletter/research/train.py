@@ -164,6 +164,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
         if ck is None and init_model is None:
             raise ValueError("--anchor keeps the policy near the --init model: give --init")
         anchor_net = mlp(n_obs, n_act)
+        # a resumed run keeps its anchor; one that starts anchoring on resume anchors to where it stands
         anchor_net.load_state_dict(ck["anchor"] if ck is not None and "anchor" in ck else actor.state_dict())
         anchor_net.requires_grad_(False)
     if uses_self:
@@ -285,7 +286,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     save_model(out_npz)
     summary = {"config": asdict(cfg), "updates": state["update"], "rounds": state["rounds"],
                "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
-    if anchor_net is not None:  # how far the policy has moved: mean KL from the anchor over recent updates
+    if anchor_net is not None:  # how far the policy has moved: mean KL from the anchor in the last update
         summary["anchor_kl"] = state.get("anchor_kl")
     Path(str(out_npz)[: -len(".npz")] + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
