@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from loveletter.rl import LoveLetterEnv  # noqa: E402
 from loveletter.rl.encoding import FEATURES  # noqa: E402
-from loveletter.rl.policy_bot import load_model, logits, widen_model  # noqa: E402
+from loveletter.rl.policy_bot import divergence, load_model, logits, widen_model  # noqa: E402
 
 
 def measure(start: str, tuned: str, games: int = 200, opponent: str = "heuristic", seed: int = 10_000) -> dict:
@@ -43,18 +43,9 @@ def measure(start: str, tuned: str, games: int = 200, opponent: str = "heuristic
                 masks.append(m)
             z = np.where(m, logits(a["layers"], x[None])[0], -np.inf)
             obs, _, done, _, _ = env.step(int(np.argmax(z)))
-    x, m = np.stack(xs), np.stack(masks)
-
-    def probs(model: dict) -> np.ndarray:
-        z = np.where(m, logits(model["layers"], x), -np.inf)
-        e = np.exp(z - z.max(axis=1, keepdims=True))
-        return e / e.sum(axis=1, keepdims=True)
-
-    pa, pb = probs(a), probs(b)
-    kl = np.where(m, pa * (np.log(pa + 1e-12) - np.log(pb + 1e-12)), 0.0).sum(axis=1)
-    return {"start": start, "tuned": tuned, "opponent": opponent, "games": games, "positions": len(x),
-            "mean_kl": round(float(kl.mean()), 5),
-            "argmax_agreement": round(float((pa.argmax(1) == pb.argmax(1)).mean()), 4)}
+    kl, agree = divergence(a["layers"], b["layers"], np.stack(xs), np.stack(masks))
+    return {"start": start, "tuned": tuned, "opponent": opponent, "games": games, "positions": len(xs),
+            "mean_kl": round(kl, 5), "argmax_agreement": round(agree, 4)}
 
 
 def main() -> None:

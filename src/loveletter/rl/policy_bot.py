@@ -145,6 +145,22 @@ def logits(layers: list[tuple[np.ndarray, np.ndarray]], x: np.ndarray) -> np.nda
     return x
 
 
+def divergence(start: list[tuple[np.ndarray, np.ndarray]], other: list[tuple[np.ndarray, np.ndarray]],
+               x: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
+    """How far policy ``other`` is from ``start`` over positions ``x`` (one per row) whose legal
+    actions are ``mask``: the mean KL(start || other) of their distributions over the legal actions,
+    and the share of positions where their likeliest actions agree."""
+
+    def probs(layers: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+        z = np.where(mask, logits(layers, x), -np.inf)
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return np.asarray(e / e.sum(axis=1, keepdims=True))
+
+    p, q = probs(start), probs(other)
+    kl = np.where(mask, p * (np.log(p + 1e-12) - np.log(q + 1e-12)), 0.0).sum(axis=1)
+    return float(kl.mean()), float((p.argmax(axis=1) == q.argmax(axis=1)).mean())
+
+
 class PolicyBot(Bot):
     """Plays a trained policy network (see the module docstring for the file format)."""
 
