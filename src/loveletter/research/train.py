@@ -63,12 +63,13 @@ class TrainConfig:
     anchor: float = 0.0
 
 
-def _paths(out: str) -> tuple[Path, Path, Path, Path]:
-    """The model, checkpoint, curve and self-play snapshot for ``out`` (``m.npz`` or ``m``: ``m.ckpt``, ...;
-    a dotted name such as ``m.v1.2.npz`` keeps its dots)."""
+def _paths(out: str) -> tuple[Path, Path, Path, Path, Path]:
+    """The model, checkpoint, curve, self-play snapshot and summary for ``out`` (``m.npz`` or ``m``:
+    ``m.ckpt``, ...; a dotted name such as ``m.v1.2.npz`` keeps its dots)."""
     p = Path(out)
     base = str(p.with_suffix("") if p.suffix == ".npz" else p)
-    return Path(base + ".npz"), Path(base + ".ckpt"), Path(base + ".png"), Path(base + ".self.npz")
+    return (Path(base + ".npz"), Path(base + ".ckpt"), Path(base + ".png"), Path(base + ".self.npz"),
+            Path(base + ".json"))
 
 
 def progress_bar(frac: float, text: str, width: int = 30) -> None:
@@ -88,7 +89,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
     from ..rl.encoding import check_features
     from ..rl.policy_bot import load_model, save_npz, widen_model
 
-    out_npz, ckpt_path, plot_path, self_path = _paths(cfg.out)
+    out_npz, ckpt_path, plot_path, self_path, summary_path = _paths(cfg.out)
     out_npz.parent.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
@@ -288,7 +289,7 @@ def train(cfg: TrainConfig, *, resume: bool = False, progress: bool = True,
                "seconds": round(state["elapsed"], 1), "model": str(out_npz)}
     if anchor_net is not None:  # how far the policy has moved: mean KL from the anchor in the last update
         summary["anchor_kl"] = state.get("anchor_kl")
-    Path(str(out_npz)[: -len(".npz")] + ".json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    summary_path.write_text(json.dumps(summary, indent=1), encoding="utf-8")
     plot_curve(state["curve"], plot_path, f"PPO {cfg.edition} {cfg.players}p vs {','.join(cfg.opponents)}",
                par=1.0 / cfg.players)
     if log:
