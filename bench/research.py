@@ -27,6 +27,7 @@ from loveletter.arena.elo import bradley_terry
 ROOT = Path(__file__).resolve().parents[1]
 M = ROOT / "examples" / "models"
 CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
+V2 = str(CANDIDATES / "classic2-v2.npz")  # classic2.npz until c2h7a replaced it (v3); the rows that name V2 measured it
 
 
 
@@ -64,12 +65,13 @@ T3K_ISM_READ = f"ms=100:lam=0:beta=0.05:infer_model={CANDIDATES / 'classic2-ismc
 # the same with the imitation network trained on twice the decisions (classic2-ismcts-imitation-2.npz)
 T3K_ISM2_READ = T3K_ISM_READ.replace("classic2-ismcts-imitation.npz", "classic2-ismcts-imitation-2.npz")
 H7 = str(CANDIDATES / "classic2-history-ismread.npz")  # c2h7, the policy with the history observation
+H7A = str(CANDIDATES / "classic2-history-anchored.npz")  # c2h7a: c2h7 after PPO held near it (--anchor 0.03)
 
 # name -> (edition, players, line-up, matches, seed)
 ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
-    "classic2-policy-vs-heuristic": ("classic", 2, [policy("classic2.npz"), "heuristic"], 1000, 2026),
-    "classic2-policy-vs-ismcts100": ("classic", 2, [policy("classic2.npz"), "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-vs-ismcts100": ("classic", 2, [guided("classic2.npz", "ms=100:lam=0:beta=0.05"),
+    "classic2-policy-vs-heuristic": ("classic", 2, [policy(V2), "heuristic"], 1000, 2026),
+    "classic2-policy-vs-ismcts100": ("classic", 2, [policy(V2), "ismcts:ms=100"], 200, 2026),
+    "classic2-guided-vs-ismcts100": ("classic", 2, [guided(V2, "ms=100:lam=0:beta=0.05"),
                                                     "ismcts:ms=100"], 200, 2026),
     "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 250, 2026),
     "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 167, 2026),
@@ -155,13 +157,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                         100, 2026),
     # reading an ismcts opponent's hand as if it played like heuristic (the fast rollout: no model of it)
     "classic2-ismcts-infer-vs-ismcts": ("classic", 2, [f"ismcts:{INFER_2P}", "ismcts:iters=100"], 200, 2026),
-    "classic2-guided-infer-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
+    "classic2-guided-infer-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                  f"ms=100:lam=0:beta=0.05:{INFER_FAST}"),
                                                           "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-policyread-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
+    "classic2-guided-policyread-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                       f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
                                                                "ismcts:ms=100"], 200, 2026),
-    "classic2-guided-policyread-vs-ismcts100-seed99": ("classic", 2, [guided("classic2.npz",
+    "classic2-guided-policyread-vs-ismcts100-seed99": ("classic", 2, [guided(V2,
                                                                              f"ms=100:lam=0:beta=0.05:{POLICY_READ}"),
                                                                       "ismcts:ms=100"], 200, 99),
     # the same, our own later decisions in the rollouts played by the network (own_rollout=policy)
@@ -204,7 +206,12 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                        200, 7),
     "classic2-guided-h7-ism2read-vs-ismcts100-seed8": ("classic", 2, [guided(H7, T3K_ISM2_READ), "ismcts:ms=100"],
                                                        200, 8),
-    "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided("classic2.npz",
+    # guided by c2h7a, on fresh sets of deals (seeds 9 and 10 were used for nothing before)
+    "classic2-guided-h7a-ism2read-vs-ismcts100-seed9": ("classic", 2, [guided(H7A, T3K_ISM2_READ), "ismcts:ms=100"],
+                                                        200, 9),
+    "classic2-guided-h7a-ism2read-vs-ismcts100-seed10": ("classic", 2, [guided(H7A, T3K_ISM2_READ),
+                                                                        "ismcts:ms=100"], 200, 10),
+    "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
                                                                    "ismcts:ms=100"], 200, 2026),
