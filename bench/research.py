@@ -211,6 +211,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                         200, 9),
     "classic2-guided-h7a-ism2read-vs-ismcts100-seed10": ("classic", 2, [guided(H7A, T3K_ISM2_READ),
                                                                         "ismcts:ms=100"], 200, 10),
+    # the same search and plain ismcts at smaller equal budgets (10 and 30 ms), on fresh deals (seeds 11, 12)
+    **{f"classic2-guided-h7a-ism2read-ms{ms}-vs-ismcts{ms}-seed{seed}": (
+        "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")), f"ismcts:ms={ms}"], 200, seed)
+       for ms in (10, 30) for seed in (11, 12)},
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
