@@ -138,6 +138,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                            + ["heuristic"] * 3, 100, 2026),
     "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_1000)]
                                                             + ["heuristic"] * 3, 100, 2026),
+    "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic-seed99": ("classic", 4, [guided("classic4.npz", OWN_1000)]
+                                                                   + ["heuristic"] * 3, 100, 99),
     "2019-4-ownpolicy-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", OWN_300)]
                                                          + ["heuristic"] * 3, 100, 2026),
     # the network only prunes the candidates (default prune=0.02); every rollout decision is the heuristic's
