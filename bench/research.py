@@ -213,10 +213,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                         200, 9),
     "classic2-guided-h7a-ism2read-vs-ismcts100-seed10": ("classic", 2, [guided(H7A, T3K_ISM2_READ),
                                                                         "ismcts:ms=100"], 200, 10),
-    # the same search and plain ismcts at smaller equal budgets (10 and 30 ms), on fresh deals (seeds 11, 12)
+    # the same search and plain ismcts at smaller equal budgets (10 and 30 ms), on fresh deals (seeds 11 to 14)
     **{f"classic2-guided-h7a-ism2read-ms{ms}-vs-ismcts{ms}-seed{seed}": (
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")), f"ismcts:ms={ms}"], 200, seed)
-       for ms in (10, 30) for seed in (11, 12)},
+       for ms in (10, 30) for seed in (11, 12, 13, 14)},
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
@@ -301,34 +301,46 @@ SPEED = [("classic", 2, "classic2.npz"), ("classic", 4, "classic4.npz"), ("premi
 
 
 def decision_time(spec: str, edition: str, players: int, games: int = 20) -> dict[str, Any]:
-    """CPU time of ``spec``'s choose() in seat 0 of games against heuristic bots (table runner)."""
+    """CPU time of ``spec``'s choose() in seat 0 of games against heuristic bots (table runner), and the
+    wall-clock time of its decisions with more than one legal choice (what an ``ms`` budget bounds)."""
     from loveletter.bots import make_bot
     from loveletter.engine import Game
     from loveletter.table import Automatic, Table
 
     bot = make_bot(spec, seed=1)
     spent, count = 0.0, 0
+    walls: list[float] = []
 
     class Timed:
         def choose(self, view: Any) -> Any:
             nonlocal spent, count
-            t = time.process_time()
+            t, w = time.process_time(), time.perf_counter()
             d = bot.choose(view)
             spent += time.process_time() - t
             count += 1
+            if len(view.legal) > 1:
+                walls.append(time.perf_counter() - w)
             return d
 
     for g in range(games):
         seats = [Automatic(Timed(), spec)] + [Automatic(make_bot("heuristic", seed=g * 10 + s), "heuristic")
                                               for s in range(1, players)]
         Table(Game(edition, players, seed=g), seats).run()
+    walls.sort()
     return {"bot": spec, "edition": edition, "players": players, "decisions": count,
-            "ms_per_decision": round(1000 * spent / count, 3)}
+            "ms_per_decision": round(1000 * spent / count, 3), "choices": len(walls),
+            "wall_ms_per_choice": round(1000 * sum(walls) / max(1, len(walls)), 2),
+            "wall_ms_p95": round(1000 * walls[int(0.95 * (len(walls) - 1))], 2) if walls else 0.0}
+
+
+# the guided search of the budget rows and plain ismcts at each budget: how much of it each one uses
+BUDGETS = [spec for ms in (10, 30, 100)
+           for spec in (f"ismcts:ms={ms}", guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")))]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", help="comma-separated row names (or 'levels')")
+    ap.add_argument("--only", help="comma-separated row names (or 'levels', 'speed', 'budgets')")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "research.json")
     ap.add_argument("--redo", action="store_true")
@@ -337,7 +349,7 @@ def main() -> None:
     journals = args.journals or args.out.parent / "journals"
     journals.mkdir(parents=True, exist_ok=True)
     data = load(args.out)
-    wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed"]
+    wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed", "budgets"]
     for name in wanted:
         if name == "speed":  # the policies' CPU time per decision (not kept between runs)
             rows = [decision_time(policy(m), e, n) for e, n, m in SPEED]
@@ -345,6 +357,14 @@ def main() -> None:
                 print(f"  {r['edition']} {r['players']}p policy: {r['ms_per_decision']} ms of CPU per decision "
                       f"({r['decisions']} decisions)")
             data["speed"] = {"rows": rows}
+            save(args.out, data)
+            continue
+        if name == "budgets":  # classic 2p: the time each side of the budget rows takes per decision
+            rows = [decision_time(spec, "classic", 2) for spec in BUDGETS]
+            for r in rows:
+                print(f"  {r['bot'][-70:]:<70} {r['wall_ms_per_choice']:7.2f} ms per choice (95%: "
+                      f"{r['wall_ms_p95']} ms; {r['choices']} choices)")
+            data["budgets"] = {"rows": rows}
             save(args.out, data)
             continue
         if name in data and not args.redo and (name != "levels" or "ratings" in data[name]):
