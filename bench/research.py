@@ -27,6 +27,7 @@ from loveletter.arena.elo import bradley_terry
 ROOT = Path(__file__).resolve().parents[1]
 M = ROOT / "examples" / "models"
 CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
+C4V3 = str(CANDIDATES / "classic4-v3.npz")  # classic4.npz until PPO against heuristic made v4
 V2 = str(CANDIDATES / "classic2-v2.npz")  # classic2.npz until c2h7a replaced it (v3); the rows that name V2 measured it
 
 
@@ -73,11 +74,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic2-policy-vs-ismcts100": ("classic", 2, [policy(V2), "ismcts:ms=100"], 200, 2026),
     "classic2-guided-vs-ismcts100": ("classic", 2, [guided(V2, "ms=100:lam=0:beta=0.05"),
                                                     "ismcts:ms=100"], 200, 2026),
-    "classic4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 250, 2026),
+    "classic4-policy-vs-3-heuristic": ("classic", 4, [policy(C4V3)] + ["heuristic"] * 3, 250, 2026),
     "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 167, 2026),
     "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 250, 2026),
     # the guided search of each multi-player model (its prior prunes the candidates; rollouts only)
-    "classic4-guided-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=200:lam=0")]
+    "classic4-guided-vs-3-heuristic": ("classic", 4, [guided(C4V3, "iters=200:lam=0")]
                                        + ["heuristic"] * 3, 100, 2026),
     "premium6-guided-vs-5-heuristic": ("premium", 6, [guided("premium6.npz", "iters=200:lam=0")]
                                        + ["heuristic"] * 5, 67, 2026),
@@ -96,7 +97,7 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # the same reading with ten times the budget (a long row: it resumes from its journal)
     "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
                                                          + ["heuristic"] * 5, 67, 2026),
-    "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", "iters=100:lam=0:rollout=heuristic")]
+    "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided(C4V3, "iters=100:lam=0:rollout=heuristic")]
                                              + ["heuristic"] * 3, 100, 2026),
     "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
                                            + ["heuristic"] * 3, 100, 2026),
@@ -134,8 +135,12 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                          + ["heuristic"] * 3, 100, 2026),
     # the same search, our own later decisions in the rollouts played by the policy network (prune=0: every
     # candidate of the plain search is searched)
-    "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
+    "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided(C4V3, OWN_300)]
                                                            + ["heuristic"] * 3, 100, 2026),
+    # v4 (PPO against heuristic from v3): the policy alone, and guiding our seat's rollouts
+    "classic4-v4-policy-vs-3-heuristic": ("classic", 4, [policy("classic4.npz")] + ["heuristic"] * 3, 250, 2026),
+    "classic4-v4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_300)]
+                                                              + ["heuristic"] * 3, 100, 2026),
     "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic": ("classic", 4, [guided("classic4.npz", OWN_1000)]
                                                             + ["heuristic"] * 3, 100, 2026),
     "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic-seed99": ("classic", 4, [guided("classic4.npz", OWN_1000)]
