@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 M = ROOT / "examples" / "models"
 CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
 C4V3 = str(CANDIDATES / "classic4-v3.npz")  # classic4.npz until PPO against heuristic made v4
+Z4V3 = str(CANDIDATES / "2019-4-v3.npz")  # 2019-4.npz until PPO against heuristic made v4
 V2 = str(CANDIDATES / "classic2-v2.npz")  # classic2.npz until c2h7a replaced it (v3); the rows that name V2 measured it
 
 
@@ -76,13 +77,13 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     "ismcts:ms=100"], 200, 2026),
     "classic4-policy-vs-3-heuristic": ("classic", 4, [policy(C4V3)] + ["heuristic"] * 3, 250, 2026),
     "premium6-policy-vs-5-heuristic": ("premium", 6, [policy("premium6.npz")] + ["heuristic"] * 5, 167, 2026),
-    "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 250, 2026),
+    "2019-4-policy-vs-3-heuristic": ("2019", 4, [policy(Z4V3)] + ["heuristic"] * 3, 250, 2026),
     # the guided search of each multi-player model (its prior prunes the candidates; rollouts only)
     "classic4-guided-vs-3-heuristic": ("classic", 4, [guided(C4V3, "iters=200:lam=0")]
                                        + ["heuristic"] * 3, 100, 2026),
     "premium6-guided-vs-5-heuristic": ("premium", 6, [guided("premium6.npz", "iters=200:lam=0")]
                                        + ["heuristic"] * 5, 67, 2026),
-    "2019-4-guided-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=200:lam=0")]
+    "2019-4-guided-vs-3-heuristic": ("2019", 4, [guided(Z4V3, "iters=200:lam=0")]
                                      + ["heuristic"] * 3, 100, 2026),
     # plain ISMCTS with the fast rollout and with rollout=heuristic (a model of these opponents), same deals
     "classic4-ismcts-vs-3-heuristic": ("classic", 4, ["ismcts:iters=100"] + ["heuristic"] * 3, 100, 2026),
@@ -99,7 +100,7 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                          + ["heuristic"] * 5, 67, 2026),
     "classic4-guided-hroll-vs-3-heuristic": ("classic", 4, [guided(C4V3, "iters=100:lam=0:rollout=heuristic")]
                                              + ["heuristic"] * 3, 100, 2026),
-    "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", "iters=100:lam=0:rollout=heuristic")]
+    "2019-4-guided-hroll-vs-3-heuristic": ("2019", 4, [guided(Z4V3, "iters=100:lam=0:rollout=heuristic")]
                                            + ["heuristic"] * 3, 100, 2026),
     # reading hands from plays (infer=heuristic), same deals as the rows above
     "classic4-ismcts-infer-guesses-vs-3-heuristic": ("classic", 4, [f"ismcts:{INFER}:guesses_by=infer"]
@@ -145,12 +146,16 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                             + ["heuristic"] * 3, 100, 2026),
     "classic4-ownpolicy-redealt-iters1000-vs-3-heuristic-seed99": ("classic", 4, [guided("classic4.npz", OWN_1000)]
                                                                    + ["heuristic"] * 3, 100, 99),
-    "2019-4-ownpolicy-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", OWN_300)]
+    "2019-4-ownpolicy-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided(Z4V3, OWN_300)]
                                                          + ["heuristic"] * 3, 100, 2026),
+    # v4 (PPO against heuristic from v3): the policy alone, and as the prior of the redealt search
+    "2019-4-v4-policy-vs-3-heuristic": ("2019", 4, [policy("2019-4.npz")] + ["heuristic"] * 3, 250, 2026),
+    "2019-4-v4-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", f"lam=0:{REDEALT_300}")]
+                                                        + ["heuristic"] * 3, 100, 2026),
     # the network only prunes the candidates (default prune=0.02); every rollout decision is the heuristic's
-    "2019-4-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided("2019-4.npz", f"lam=0:{REDEALT_300}")]
+    "2019-4-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided(Z4V3, f"lam=0:{REDEALT_300}")]
                                                      + ["heuristic"] * 3, 100, 2026),
-    "2019-4-prior-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [guided("2019-4.npz",
+    "2019-4-prior-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [guided(Z4V3,
                                                                         f"lam=0:{REDEALT_300}")]
                                                             + ["heuristic"] * 3, 100, 99),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
