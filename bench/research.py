@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -348,6 +349,13 @@ BUDGETS = [spec for ms in (10, 30, 100)
            for spec in (f"ismcts:ms={ms}", guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")))]
 
 
+# the timing tables: the shipped policies ('speed'), and both sides of the classic 2p budget rows ('budgets')
+TIMINGS: dict[str, Callable[[], list[dict[str, Any]]]] = {
+    "speed": lambda: [decision_time(policy(m), e, n) for e, n, m in SPEED],
+    "budgets": lambda: [decision_time(spec, "classic", 2) for spec in BUDGETS],
+}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", help="comma-separated row names (or 'levels', 'speed', 'budgets')")
@@ -359,22 +367,14 @@ def main() -> None:
     journals = args.journals or args.out.parent / "journals"
     journals.mkdir(parents=True, exist_ok=True)
     data = load(args.out)
-    wanted = args.only.split(",") if args.only else [*ROWS, "levels", "speed", "budgets"]
+    wanted = args.only.split(",") if args.only else [*ROWS, "levels", *TIMINGS]
     for name in wanted:
-        if name == "speed":  # the policies' CPU time per decision (not kept between runs)
-            rows = [decision_time(policy(m), e, n) for e, n, m in SPEED]
+        if name in TIMINGS:  # CPU and wall time per decision (measured afresh every time)
+            rows = TIMINGS[name]()
             for r in rows:
-                print(f"  {r['edition']} {r['players']}p policy: {r['ms_per_decision']} ms of CPU per decision "
-                      f"({r['decisions']} decisions)")
-            data["speed"] = {"rows": rows}
-            save(args.out, data)
-            continue
-        if name == "budgets":  # classic 2p: the time each side of the budget rows takes per decision
-            rows = [decision_time(spec, "classic", 2) for spec in BUDGETS]
-            for r in rows:
-                print(f"  {r['bot'][-70:]:<70} {r['wall_ms_per_choice']:7.2f} ms per choice (95%: "
-                      f"{r['wall_ms_p95']} ms; {r['choices']} choices)")
-            data["budgets"] = {"rows": rows}
+                print(f"  {r['edition']} {r['players']}p {r['bot'][-60:]:<60} {r['ms_per_decision']} ms of CPU per "
+                      f"decision; {r['wall_ms_per_choice']} ms per choice (95%: {r['wall_ms_p95']} ms)")
+            data[name] = {"rows": rows}
             save(args.out, data)
             continue
         if name in data and not args.redo and (name != "levels" or "ratings" in data[name]):
