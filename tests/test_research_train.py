@@ -231,7 +231,7 @@ def test_anchor_keeps_a_fine_tuned_policy_near_its_init(tmp_path, capsys) -> Non
 
 def test_a_dotted_model_name_keeps_its_own_checkpoint_and_curve(tmp_path) -> None:
     """``--out m.v1.2.npz`` writes ``m.v1.2.ckpt``/``.png``/``.json``, not ``m.v1.ckpt`` (two runs named
-    ``a0.1`` and ``a0.03`` must not share one checkpoint)."""
+    ``a0.1`` and ``a0.03`` must not share one checkpoint); ``--expert --out e.v2`` keeps ``e.v2.data.npz``."""
     for name in ("m.v1.2.npz", "m.v1.3"):
         assert main(["train", "--opponents", "random", "--envs", "2", "--steps", "8", "--rounds", "10",
                      "--quiet", "--out", str(tmp_path / name)]) == 0
@@ -239,3 +239,9 @@ def test_a_dotted_model_name_keeps_its_own_checkpoint_and_curve(tmp_path) -> Non
         for ext in (".npz", ".ckpt", ".png", ".json"):
             assert (tmp_path / (base + ext)).exists(), base + ext
     assert not (tmp_path / "m.v1.ckpt").exists() and not (tmp_path / "m.v1.npz").exists()
+    # an expert iteration's decisions and summary follow the same rule
+    assert main(["train", "--expert", "2", "--init", str(tmp_path / "m.v1.2.npz"), "--out", str(tmp_path / "e.v2"),
+                 "--teacher", "heuristic", "--opponents", "random", "--quiet"]) == 0
+    for ext in (".npz", ".data.npz", ".expert.json"):
+        assert (tmp_path / ("e.v2" + ext)).exists(), ext
+    assert not (tmp_path / "e.data.npz").exists() and not (tmp_path / "e.expert.json").exists()

@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from .train import beside
+
 Data = tuple[np.ndarray, np.ndarray, np.ndarray]  # observations, legal masks, the teacher's choices
 
 
@@ -198,7 +200,7 @@ def distill(model: str | dict[str, Any], data: Data, out: str, *, epochs: int = 
 
 def data_path(out: str | Path) -> Path:
     """Where an iteration writing the model ``out`` keeps its labelled decisions."""
-    return Path(out).with_suffix(".data.npz")
+    return beside(out, ".data.npz")
 
 
 def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:lam=1", opponents: list[str],
@@ -240,5 +242,5 @@ def expert_iteration(model: str, out: str, *, teacher_budget: str = "iters=200:l
     res.update(new_decisions=new, extra_data=[str(p) for p in extra_data or []],
                teacher=teacher if games else None, opponents=opponents, games=games, collect_seconds=round(t1 - t0, 1),
                train_seconds=round(time.monotonic() - t1, 1), model=out, start=model, features=m["features"])
-    Path(out).with_suffix(".expert.json").write_text(json.dumps(res, indent=1), encoding="utf-8")
+    beside(out, ".expert.json").write_text(json.dumps(res, indent=1), encoding="utf-8")
     return res

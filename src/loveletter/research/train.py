@@ -63,13 +63,17 @@ class TrainConfig:
     anchor: float = 0.0
 
 
-def _paths(out: str) -> tuple[Path, Path, Path, Path, Path]:
-    """The model, checkpoint, curve, self-play snapshot and summary for ``out`` (``m.npz`` or ``m``:
-    ``m.ckpt``, ...; a dotted name such as ``m.v1.2.npz`` keeps its dots)."""
+def beside(out: str | Path, suffix: str) -> Path:
+    """The file ``suffix`` (``.ckpt``, ``.data.npz``, ...) that goes with the model ``out`` (``m.npz`` or
+    ``m``: ``m.ckpt``); a dotted name such as ``m.v1.2.npz`` keeps its dots."""
     p = Path(out)
-    base = str(p.with_suffix("") if p.suffix == ".npz" else p)
-    return (Path(base + ".npz"), Path(base + ".ckpt"), Path(base + ".png"), Path(base + ".self.npz"),
-            Path(base + ".json"))
+    return Path(str(p.with_suffix("") if p.suffix == ".npz" else p) + suffix)
+
+
+def _paths(out: str) -> tuple[Path, Path, Path, Path, Path]:
+    """The model, checkpoint, curve, self-play snapshot and summary for ``out``."""
+    return (beside(out, ".npz"), beside(out, ".ckpt"), beside(out, ".png"), beside(out, ".self.npz"),
+            beside(out, ".json"))
 
 
 def progress_bar(frac: float, text: str, width: int = 30) -> None:
