@@ -159,6 +159,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "2019-4-prior-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [guided(Z4V3,
                                                                         f"lam=0:{REDEALT_300}")]
                                                             + ["heuristic"] * 3, 100, 99),
+    # the prior without pruning: every candidate of the plain search is searched (and the network's favourite
+    # added), the prior only tilts the comparison (beta=0.05: beta * log(p / p_max) on each mean)
+    **{f"2019-4-prior-beta-prune0-redealt-iters300-vs-3-heuristic{tail}": (
+        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.05:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
+       for tail, seed in (("", 2026), ("-seed99", 99))},
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                              + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
@@ -228,6 +233,20 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     **{f"classic2-guided-h7a-ism2read-ms{ms}-vs-ismcts{ms}-seed{seed}": (
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")), f"ismcts:ms={ms}"], 200, seed)
        for ms in (10, 30) for seed in (11, 12, 13, 14)},
+    # prune=0: every candidate the search would take is searched, so the guided side uses its whole budget;
+    # seed 15 compared 0.005 and 0 first, seeds 16 to 23 are fresh deals for prune=0
+    "classic2-guided-h7a-ism2read-ms30-prune0.005-vs-ismcts30-seed15": (
+        "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=30") + ":prune=0.005"), "ismcts:ms=30"],
+        200, 15),
+    **{f"classic2-guided-h7a-ism2read-ms30-prune0-vs-ismcts30-seed{seed}": (
+        "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=30") + ":prune=0"), "ismcts:ms=30"], 200, seed)
+       for seed in range(15, 24)},
+    # prune=0 on the deals of the prune=0.02 rows at 10 ms (seeds 11 to 14) and 100 ms (seeds 9 and 10): paired
+    **{f"classic2-guided-h7a-ism2read-ms10-prune0-vs-ismcts10-seed{seed}": (
+        "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=10") + ":prune=0"), "ismcts:ms=10"], 200, seed)
+       for seed in (11, 12, 13, 14)},
+    **{f"classic2-guided-h7a-ism2read-ms100-prune0-vs-ismcts100-seed{seed}": (
+        "classic", 2, [guided(H7A, T3K_ISM2_READ + ":prune=0"), "ismcts:ms=100"], 200, seed) for seed in (9, 10)},
     "classic2-guided-policyread-own-vs-ismcts100": ("classic", 2, [guided(V2,
                                                                           f"ms=100:lam=0:beta=0.05:own_rollout=policy:"
                                                                           f"{POLICY_READ}"),
@@ -347,6 +366,7 @@ def decision_time(spec: str, edition: str, players: int, games: int = 20) -> dic
 # the guided search of the budget rows and plain ismcts at each budget: how much of it each one uses
 BUDGETS = [spec for ms in (10, 30, 100)
            for spec in (f"ismcts:ms={ms}", guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")))]
+BUDGETS.append(guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=30") + ":prune=0"))
 
 
 # the timing tables: the shipped policies ('speed'), and both sides of the classic 2p budget rows ('budgets')
