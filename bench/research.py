@@ -165,8 +165,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
         "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.05:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
        for tail, seed in (("", 2026), ("-seed99", 99))},
     # the same with a fifth of the tilt (beta=0.01): how much of the loss is the prior's weight
-    "2019-4-prior-beta0.01-prune0-redealt-iters300-vs-3-heuristic": (
-        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.01:{REDEALT_300}")] + ["heuristic"] * 3, 100, 2026),
+    **{f"2019-4-prior-beta0.01-prune0-redealt-iters300-vs-3-heuristic{tail}": (
+        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.01:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
+       for tail, seed in (("", 2026), ("-seed99", 99))},
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                              + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
