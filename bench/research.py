@@ -30,6 +30,7 @@ M = ROOT / "examples" / "models"
 CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
 C4V3 = str(CANDIDATES / "classic4-v3.npz")  # classic4.npz until PPO against heuristic made v4
 Z4V3 = str(CANDIDATES / "2019-4-v3.npz")  # 2019-4.npz until PPO against heuristic made v4
+Z4EI = str(CANDIDATES / "2019-4-ei.npz")  # v3 after one expert iteration on the redealt reading search's choices
 V2 = str(CANDIDATES / "classic2-v2.npz")  # classic2.npz until c2h7a replaced it (v3); the rows that name V2 measured it
 
 
@@ -168,6 +169,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     **{f"2019-4-prior-beta0.01-prune0-redealt-iters300-vs-3-heuristic{tail}": (
         "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.01:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
        for tail, seed in (("", 2026), ("-seed99", 99))},
+    # v3 trained on 7,691 choices of the redealt reading search (400 games against heuristic): alone, and as the prior
+    "2019-4-ei-policy-vs-3-heuristic": ("2019", 4, [policy(Z4EI)] + ["heuristic"] * 3, 250, 2026),
+    "2019-4-ei-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided(Z4EI, f"lam=0:{REDEALT_300}")]
+                                                        + ["heuristic"] * 3, 100, 2026),
     "2019-4-ismcts-redealt-iters300-vs-3-heuristic-seed99": ("2019", 4, [f"ismcts:{REDEALT_300}"]
                                                              + ["heuristic"] * 3, 100, 99),
     # the same searches valuing a round by the game chance after it (reward=game), same deals
