@@ -161,14 +161,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                                         f"lam=0:{REDEALT_300}")]
                                                             + ["heuristic"] * 3, 100, 99),
     # the prior without pruning: every candidate of the plain search is searched (and the network's favourite
-    # added), the prior only tilts the comparison (beta=0.05: beta * log(p / p_max) on each mean)
-    **{f"2019-4-prior-beta-prune0-redealt-iters300-vs-3-heuristic{tail}": (
-        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.05:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
-       for tail, seed in (("", 2026), ("-seed99", 99))},
-    # the same with a fifth of the tilt (beta=0.01): how much of the loss is the prior's weight
-    **{f"2019-4-prior-beta0.01-prune0-redealt-iters300-vs-3-heuristic{tail}": (
-        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta=0.01:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
-       for tail, seed in (("", 2026), ("-seed99", 99))},
+    # added), the prior only tilts the comparison (beta * log(p / p_max) on each mean): beta=0.05 ("beta-"),
+    # and a fifth of it ("beta0.01-") to see how much of the loss is the prior's weight
+    **{f"2019-4-prior-beta{tag}-prune0-redealt-iters300-vs-3-heuristic{tail}": (
+        "2019", 4, [guided(Z4V3, f"lam=0:prune=0:beta={beta}:{REDEALT_300}")] + ["heuristic"] * 3, 100, seed)
+       for tag, beta in (("", 0.05), ("0.01", 0.01)) for tail, seed in (("", 2026), ("-seed99", 99))},
     # v3 trained on 7,691 choices of the redealt reading search (400 games against heuristic): alone, and as the prior
     "2019-4-ei-policy-vs-3-heuristic": ("2019", 4, [policy(Z4EI)] + ["heuristic"] * 3, 250, 2026),
     "2019-4-ei-prior-redealt-iters300-vs-3-heuristic": ("2019", 4, [guided(Z4EI, f"lam=0:{REDEALT_300}")]

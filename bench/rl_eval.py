@@ -12,22 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 
+from loveletter.arena import wilson
 from loveletter.bots import make_bot
 from loveletter.engine import Game
 from loveletter.table import Automatic, Table
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
 
 
 def play(bot: str, opponent: str, edition: str, seed: int, me: int, whole_game: bool) -> bool:
