@@ -6,7 +6,10 @@ Every row is one ``loveletter arena`` run (full games, seats rotated, the same d
 rotation, Wilson 95% intervals), printed as that command before it runs. Finished rows are kept in
 the output file and skipped when the script is run again (so a long report resumes where it
 stopped); ``--redo`` runs them again. Every game of a row is kept as it ends in ``--journals``
-(``loveletter arena --journal``), so a row stopped part way resumes with the games it had played.
+(``loveletter arena --journal``), so a row stopped part way resumes with the games it had played;
+``--status`` shows where each row with a journal stands (its games so far, read without stopping a
+run that is writing them). A row too long for one sitting can keep its journal under version control
+(``--journals bench/results/partial``) and resume on another machine.
 ``levels`` is a round-robin between the candidate level bots in 2-player classic with one
 Bradley-Terry fit over all their games; ``speed`` times the policies' decisions (CPU time, seat 0
 of 20 games against heuristic bots).
@@ -22,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from loveletter.arena import run_arena, wilson
+from loveletter.arena import JournalError, read_journal, run_arena, standings, wilson
 from loveletter.arena.elo import bradley_terry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -292,6 +295,24 @@ def run_row(name: str, workers: int, journals: Path) -> dict[str, Any]:
     return res
 
 
+def status(names: list[str], journals: Path) -> None:
+    """Print, for each row with a journal, its games so far and the first bot's figures over them."""
+    for name in names:
+        path = journals / f"{name}.jsonl"
+        if name not in ROWS or not path.exists():
+            continue
+        try:
+            head, done = read_journal(path)
+        except (JournalError, OSError) as exc:
+            print(f"{name}: {exc}")
+            continue
+        total = ROWS[name][3] * ROWS[name][1]
+        r = standings(head["specs"], done)[0] if done else None
+        figures = (f"{100 * r['win_rate']:5.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] "
+                   f"of {r['games']}" if r else "no game yet")
+        print(f"{name}: {len(done)}/{total} games; {r['bot'][-40:] if r else head['specs'][0][-40:]}: {figures}")
+
+
 def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, Any],
                journals: Path) -> dict[str, Any]:
     names = LEVEL_CANDIDATES
@@ -389,8 +410,12 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "research.json")
     ap.add_argument("--redo", action="store_true")
     ap.add_argument("--journals", type=Path, help="the rows' game journals (default: journals/ beside --out)")
+    ap.add_argument("--status", action="store_true", help="show the rows' games so far (from their journals)")
     args = ap.parse_args()
     journals = args.journals or args.out.parent / "journals"
+    if args.status:
+        status(args.only.split(",") if args.only else list(ROWS), journals)
+        return
     journals.mkdir(parents=True, exist_ok=True)
     data = load(args.out)
     wanted = args.only.split(",") if args.only else [*ROWS, "levels", *TIMINGS]

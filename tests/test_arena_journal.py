@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.arena import Journal, JournalError, run_arena
+from loveletter.arena import Journal, JournalError, read_journal, run_arena, standings
 from loveletter.arena.journal import journal_settings
 from loveletter.cli import main
 
@@ -160,6 +160,33 @@ def test_cli_journal_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureF
     assert err.startswith("loveletter: error: journal") and err.count("\n") == 1
     assert main(["arena", "--bots", "heuristic,random", "--matches", "1", "--journal", str(tmp_path)]) == 2
     assert "loveletter: error:" in capsys.readouterr().err
+
+
+def test_a_journal_is_read_as_it_stands_and_gives_the_runs_figures(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    full = run_arena(SPECS, "classic", 3, matches=3, seed=5, journal=path)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:6]) + lines[6][:9])  # five games and a line cut short, as by a kill
+    before = path.read_bytes()
+    head, done = read_journal(path)
+    assert path.read_bytes() == before  # read, not mended
+    assert head["specs"] == SPECS and len(done) == 5
+    part = standings(SPECS, done)
+    assert [r["bot"] for r in part] == ["heuristic", "random"] and part[0]["games"] == 5
+    assert part[0]["wins"] == round(sum(w.count(0) / len(w) for w in done.values() if w), 3)
+    with Journal(path, journal_settings(SPECS, "classic", 3, 5, None)):  # a run holds it: still readable
+        assert read_journal(path)[1] == done
+    run_arena(SPECS, "classic", 3, matches=3, seed=5, journal=path)
+    assert standings(SPECS, read_journal(path)[1]) == full["results"]
+
+
+@pytest.mark.parametrize("content", [b"", b"hello\n", b'{"arena_journal": 1, "specs": []}\n'])
+def test_reading_a_file_that_is_not_a_journal_is_an_error_and_changes_nothing(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(JournalError):
+        read_journal(path)
+    assert path.read_bytes() == content
 
 
 def test_a_killed_arena_resumes_from_its_journal(tmp_path: Path) -> None:

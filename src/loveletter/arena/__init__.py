@@ -39,7 +39,7 @@ from ..bots.registry import load_class, make_bot, parse_spec
 from ..engine import Game
 from ..table import Automatic, BotError, Table
 from .elo import ELO_MODEL, elo
-from .journal import Journal, JournalError, journal_settings
+from .journal import Journal, JournalError, journal_settings, read_journal
 
 
 def play_game(
@@ -109,6 +109,38 @@ def rate(names: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int
     return {n: (r.mu, r.sigma) for n, r in ratings.items()}
 
 
+def standings(specs: Sequence[str], played: dict[tuple[int, int], list[int]]) -> list[dict[str, Any]]:
+    """Each distinct bot's figures over the games ``played`` ((match, rotation) -> the winners as
+    positions in ``specs``): wins (a shared win split), win rate with its Wilson 95% interval, and
+    the two ratings. ``arena --json``'s ``results``."""
+    names = list(dict.fromkeys(specs))
+    index = {s: i for i, s in enumerate(names)}
+    wins = [0.0] * len(names)
+    games = [0] * len(names)
+    for winners in played.values():
+        for s in specs:
+            games[index[s]] += 1
+        share = 1.0 / len(winners) if winners else 0.0
+        for w in winners:
+            wins[index[specs[w]]] += share
+    # Rated in a fixed order; the winners are spec positions, the line-up is by spec position too.
+    ordered = [(list(specs), played[key]) for key in sorted(played)]
+    ratings = rate(names, ordered)
+    elos = elo(names, ordered)
+    results = []
+    for i, name in enumerate(names):
+        lo, hi = wilson(wins[i], games[i])
+        mu, sigma = ratings[name]
+        rating, sd = elos[name]
+        results.append({
+            "bot": name, "wins": round(wins[i], 3), "win_rate": round(wins[i] / games[i], 4) if games[i] else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)], "rating": round(mu, 1), "games": games[i],
+            "mu": round(mu, 1), "sigma": round(sigma, 1), "ordinal": round(mu - 3 * sigma, 1),
+            "elo": round(rating, 1), "elo_sd": round(sd, 1),
+        })
+    return results
+
+
 def run_arena(
     specs: Sequence[str], edition: str = "classic", players: int | None = None, matches: int = 10,
     seed: int = 0, workers: int = 1, progress: bool = False, options: dict[str, Any] | None = None,
@@ -133,10 +165,6 @@ def run_arena(
     tasks = [(list(specs), edition, n, seed, m, r, options) for m in range(matches) for r in range(n)]
     total = len(tasks)
     log = Journal(journal, journal_settings(specs, edition, n, seed, options)) if journal is not None else None
-    names = list(dict.fromkeys(specs))
-    index = {s: i for i, s in enumerate(names)}
-    wins = [0.0] * len(names)
-    games = [0] * len(names)
     played: dict[tuple[int, int], list[int]] = {}  # (match, rotation) -> winning seats of specs (index in specs)
     start = time.monotonic()
     bar = _Progress(total) if progress else None
@@ -145,11 +173,6 @@ def run_arena(
         if log is not None and not resumed:
             log.add(match, rot, winners)
         played[(match, rot)] = winners
-        for s in specs:
-            games[index[s]] += 1
-        share = 1.0 / len(winners) if winners else 0.0
-        for w in winners:
-            wins[index[specs[w]]] += share
         if on_game is not None:
             on_game(len(played), total)
         if bar is not None:
@@ -190,21 +213,7 @@ def run_arena(
             bar.stop()
         if log is not None:
             log.close()
-    # Rated in a fixed order; the winners are spec positions, the line-up is by spec position too.
-    ordered = [(list(specs), played[key]) for key in sorted(played)]
-    ratings = rate(names, ordered)
-    elos = elo(names, ordered)
-    results = []
-    for i, name in enumerate(names):
-        lo, hi = wilson(wins[i], games[i])
-        mu, sigma = ratings[name]
-        rating, sd = elos[name]
-        results.append({
-            "bot": name, "wins": round(wins[i], 3), "win_rate": round(wins[i] / games[i], 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "rating": round(mu, 1), "games": games[i],
-            "mu": round(mu, 1), "sigma": round(sigma, 1), "ordinal": round(mu - 3 * sigma, 1),
-            "elo": round(rating, 1), "elo_sd": round(sd, 1),
-        })
+    results = standings(specs, played)
     out = {"matches": matches, "edition": edition, "players": n, "games_played": total,
            "seconds": round(time.monotonic() - start, 2), "rating_model": dict(RATING_MODEL),
            "elo_model": dict(ELO_MODEL), "results": results}
@@ -268,4 +277,4 @@ def format_table(res: dict[str, Any], width: int = 100) -> str:
 
 
 __all__ = ["ELO_MODEL", "RATING_MODEL", "ArenaError", "Journal", "JournalError", "elo", "format_table",
-           "play_game", "rate", "results_table", "run_arena", "wilson"]
+           "play_game", "rate", "read_journal", "results_table", "run_arena", "standings", "wilson"]

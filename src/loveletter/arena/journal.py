@@ -69,35 +69,7 @@ class Journal:
 
     def _read(self, data: bytes) -> bytes:
         """Read the games of an existing journal; its content as it should be (whole lines only)."""
-        where = f"journal {self.path}"
-        end = data.rfind(b"\n") + 1
-        body, tail = data[:end], data[end:]
-        if tail and _parse(tail) is not None:
-            body += tail + b"\n"  # a complete line but for its newline
-        lines = body.split(b"\n")[:-1]
-        if not lines:
-            raise JournalError(f"{where} has no complete first line: not an arena journal "
-                               "(remove it to start afresh)")
-        head = _parse(lines[0])
-        if not isinstance(head, dict) or "arena_journal" not in head:
-            raise JournalError(f"{where} does not start with an arena journal's first line")
-        if head.get("arena_journal") != JOURNAL_VERSION:
-            raise JournalError(f"{where} has format version {head.get('arena_journal')!r}; "
-                               f"this arena reads version {JOURNAL_VERSION}")
-        if head != self.settings:
-            diff = [k for k in self.settings if head.get(k) != self.settings[k]]
-            raise JournalError(f"{where} was written for other arena settings ({', '.join(diff)} differ): "
-                               "use another file, or the settings it was written with")
-        players = int(self.settings["players"])
-        for i, line in enumerate(lines[1:], start=2):
-            game = _game(_parse(line), players)
-            if game is None:
-                raise JournalError(f"{where}, line {i}: not a finished game of this arena run")
-            key, winners = game
-            if key in self.done and self.done[key] != winners:
-                raise JournalError(f"{where}, line {i}: match {key[0]} rotation {key[1]} is there twice, "
-                                   "with other winners")
-            self.done[key] = winners
+        body, _, self.done = _parse_journal(data, f"journal {self.path}", self.settings)
         return body
 
     def _write(self, obj: dict[str, Any]) -> None:
@@ -131,6 +103,53 @@ def _lock(f: IO[bytes], path: Path) -> None:
         raise JournalError(f"journal {path} is in use by another arena run") from None
 
 
+def read_journal(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[tuple[int, int], list[int]]]:
+    """The settings (first line) and finished games of the journal at ``path``, read without taking it
+    or changing it, so that a run in progress can be looked at. Raises :class:`JournalError` when the
+    file is not an arena journal (OSError when it cannot be read)."""
+    _, head, done = _parse_journal(Path(path).read_bytes(), f"journal {path}", None)
+    return head, done
+
+
+def _parse_journal(data: bytes, where: str, settings: dict[str, Any] | None
+                   ) -> tuple[bytes, dict[str, Any], dict[tuple[int, int], list[int]]]:
+    """``(body, head, games)`` of a journal's bytes: its content as it should be (whole lines only; an
+    unfinished last line dropped), its first line, and its games. With ``settings``, the first line
+    must be those settings."""
+    end = data.rfind(b"\n") + 1
+    body, tail = data[:end], data[end:]
+    if tail and _parse(tail) is not None:
+        body += tail + b"\n"  # a complete line but for its newline
+    lines = body.split(b"\n")[:-1]
+    if not lines:
+        raise JournalError(f"{where} has no complete first line: not an arena journal "
+                           "(remove it to start afresh)")
+    head = _parse(lines[0])
+    if not isinstance(head, dict) or "arena_journal" not in head:
+        raise JournalError(f"{where} does not start with an arena journal's first line")
+    if head.get("arena_journal") != JOURNAL_VERSION:
+        raise JournalError(f"{where} has format version {head.get('arena_journal')!r}; "
+                           f"this arena reads version {JOURNAL_VERSION}")
+    if settings is not None and head != settings:
+        diff = [k for k in settings if head.get(k) != settings[k]]
+        raise JournalError(f"{where} was written for other arena settings ({', '.join(diff)} differ): "
+                           "use another file, or the settings it was written with")
+    players = head.get("players")
+    if type(players) is not int or players < 1:
+        raise JournalError(f"{where}: its first line gives no player count")
+    done: dict[tuple[int, int], list[int]] = {}
+    for i, line in enumerate(lines[1:], start=2):
+        game = _game(_parse(line), players)
+        if game is None:
+            raise JournalError(f"{where}, line {i}: not a finished game of this arena run")
+        key, winners = game
+        if key in done and done[key] != winners:
+            raise JournalError(f"{where}, line {i}: match {key[0]} rotation {key[1]} is there twice, "
+                               "with other winners")
+        done[key] = winners
+    return body, head, done
+
+
 def _parse(line: bytes) -> Any:
     try:
         return json.loads(line)
@@ -150,4 +169,4 @@ def _game(obj: Any, players: int) -> tuple[tuple[int, int], list[int]] | None:
     return (m, r), w
 
 
-__all__ = ["JOURNAL_VERSION", "Journal", "JournalError", "journal_settings"]
+__all__ = ["JOURNAL_VERSION", "Journal", "JournalError", "journal_settings", "read_journal"]
