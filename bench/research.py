@@ -7,7 +7,9 @@ rotation, Wilson 95% intervals), printed as that command before it runs. Finishe
 the output file and skipped when the script is run again (so a long report resumes where it
 stopped); ``--redo`` runs them again. Every game of a row is kept as it ends in ``--journals``
 (``loveletter arena --journal``), so a row stopped part way resumes with the games it had played;
-``--status`` shows where each row with a journal stands (its games so far, read without stopping a
+``--pool A,B`` adds up finished rows of one line-up on different deals (the first bot's wins
+and games in ``--out``) and gives the pooled win rate with its interval; ``--status`` shows where each
+row with a journal stands (its games so far, read without stopping a
 run that is writing them). A row too long for one sitting can keep its journal under version control
 (``--journals bench/results/partial``) and resume on another machine.
 ``levels`` is a round-robin between the candidate level bots in 2-player classic with one
@@ -313,6 +315,23 @@ def status(names: list[str], journals: Path) -> None:
         print(f"{name}: {len(done)}/{total} games; {r['bot'][-40:] if r else head['specs'][0][-40:]}: {figures}")
 
 
+def pool(names: list[str], data: dict[str, Any]) -> None:
+    """Print each finished row's first bot and the rows' games added up (they must be one bot)."""
+    missing = [n for n in names if n not in data or "results" not in data[n]]
+    if missing:
+        raise SystemExit(f"not finished in the results file: {', '.join(missing)}")
+    firsts = [data[n]["results"][0] for n in names]
+    settings = [(r["bot"], data[n].get("edition"), data[n].get("players")) for n, r in zip(names, firsts, strict=True)]
+    if len(set(settings)) != 1:
+        raise SystemExit("these rows measured different bots or games: "
+                         + "; ".join(f"{e} {p}p {b}" for b, e, p in settings))
+    for n, r in zip(names, firsts, strict=True):
+        print(f"  {n}: {100 * r['win_rate']:.2f}% of {r['games']}")
+    wins, games = sum(r["wins"] for r in firsts), sum(r["games"] for r in firsts)
+    lo, hi = wilson(wins, games)
+    print(f"pooled: {100 * wins / games:.2f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {games}")
+
+
 def run_levels(workers: int, done: dict[str, Any], out: Path, data: dict[str, Any],
                journals: Path) -> dict[str, Any]:
     names = LEVEL_CANDIDATES
@@ -411,7 +430,11 @@ def main() -> None:
     ap.add_argument("--redo", action="store_true")
     ap.add_argument("--journals", type=Path, help="the rows' game journals (default: journals/ beside --out)")
     ap.add_argument("--status", action="store_true", help="show the rows' games so far (from their journals)")
+    ap.add_argument("--pool", help="comma-separated finished rows of one bot: their games added up")
     args = ap.parse_args()
+    if args.pool:
+        pool(args.pool.split(","), load(args.out))
+        return
     journals = args.journals or args.out.parent / "journals"
     if args.status:
         status(args.only.split(",") if args.only else list(ROWS), journals)
