@@ -1,14 +1,20 @@
-"""How often a search agrees with itself, and how often a policy agrees with it, on the same positions.
+"""How often a search agrees with itself, and how often a policy or another search agrees with it, on
+the same positions.
 
     .venv/bin/python bench/teacher_agreement.py --teacher SPEC --model POLICY.npz --opponent ismcts:iters=1200 \\
         --games 40 --seed 1 [--json OUT.json]
+    .venv/bin/python bench/teacher_agreement.py --players 4 --teacher ismcts:iters=3000:... \\
+        --shadow ismcts:iters=1000:... --opponent heuristic --games 12
 
-The teacher (a search bot) plays ``--games`` 2-player games against ``--opponent``, taking seat 0 and
-seat 1 in turn. At each of its decisions with a choice, a second copy of the teacher (another seed,
-shadowing the first: it reads the same views and is told what was really played) and the policy say
-what they would play. Expert iteration trains the policy on the teacher's choices, so the first column
-is about the most agreement a policy can reach: where the teacher disagrees with itself, the choices
-are near ties its sampling breaks. Per kind of decision (the card played, or the phase).
+The teacher (a search bot) plays ``--games`` games against ``--opponent`` in every other seat (2 players
+unless ``--players``), taking each seat in turn. At each of its decisions with a choice, a second copy of
+the teacher (another seed, shadowing the first: it reads the same views and is told what was really
+played), the policy (``--model``) and each ``--shadow`` search (shadowing the same way) say what they
+would play. Expert iteration trains the policy on the teacher's choices, so the first column is about
+the most agreement a policy can reach: where the teacher disagrees with itself, the choices are near
+ties its sampling breaks. A shadow at a smaller budget that agrees with the teacher about as often as
+the teacher agrees with itself makes the same choices: the larger budget changes nothing it decides.
+Per kind of decision (the card played, or the phase).
 """
 
 from __future__ import annotations
@@ -31,18 +37,24 @@ sys.path.insert(0, str(ROOT / "bench"))
 from agreement import kind  # noqa: E402  (the same kinds of decision as the heuristic agreement)
 
 
-def measure(edition: str, teacher: str, model: str, opponent: str, games: int, seed: int) -> dict[str, object]:
+def measure(edition: str, teacher: str, model: str | None, opponent: str, games: int, seed: int,
+            players: int = 2, shadows: tuple[str, ...] = ()) -> dict[str, object]:
     total: collections.Counter[str] = collections.Counter()
     same: collections.Counter[str] = collections.Counter()
+    who = ["teacher", *(["policy"] if model else []), *shadows]
     for i in range(games):
-        ours = i % 2
-        first = make_bot(teacher, seed=seed * 1009 + i, edition=edition, players=2)
-        shadow = make_bot(teacher, seed=seed * 2003 + i, edition=edition, players=2)
-        if not hasattr(shadow, "suggest"):
-            raise SystemExit(f"{teacher}: not a search bot (it has no suggest)")
-        policy = PolicyBot(seed=seed + i, path=model)
-        other = make_bot(opponent, seed=seed * 3001 + i, edition=edition, players=2)
-        game = Game(edition, 2, seed=seed * 100_003 + i)
+        ours = i % players
+        first = make_bot(teacher, seed=seed * 1009 + i, edition=edition, players=players)
+        searches = {"teacher": make_bot(teacher, seed=seed * 2003 + i, edition=edition, players=players)}
+        for k, spec in enumerate(shadows):
+            searches[spec] = make_bot(spec, seed=seed * 4001 + i * 31 + k, edition=edition, players=players)
+        for spec, bot in searches.items():
+            if not hasattr(bot, "suggest"):
+                raise SystemExit(f"{teacher if spec == 'teacher' else spec}: not a search bot (it has no suggest)")
+        policy = PolicyBot(seed=seed + i, path=model) if model else None
+        others = {s: make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition, players=players)
+                  for s in range(players) if s != ours}
+        game = Game(edition, players, seed=seed * 100_003 + i)
         while not game.game_over:
             if game.round_over or game.round_no == 0:
                 game.start_round()
@@ -51,29 +63,32 @@ def measure(edition: str, teacher: str, model: str, opponent: str, games: int, s
             assert seat is not None
             view = game.view(seat)
             if seat != ours:
-                game.apply(other.choose(view))
+                game.apply(others[seat].choose(view))
                 continue
             chosen = first.choose(view)
             if len(view.legal) > 1:
-                suggestion = shadow.suggest(view)  # type: ignore[attr-defined]
-                if shadow.inference is not None:  # type: ignore[attr-defined]
-                    shadow.inference.played(view, chosen)  # what was played, as the first copy did
                 k = kind(chosen)
+                for name, bot in searches.items():
+                    suggestion = bot.suggest(view)  # type: ignore[attr-defined]
+                    if bot.inference is not None:  # type: ignore[attr-defined]
+                        bot.inference.played(view, chosen)  # type: ignore[attr-defined]  # what was really played
+                    for key in (k, "all"):
+                        same[f"{key}|{name}"] += suggestion == chosen
                 for key in (k, "all"):
                     total[key] += 1
-                    same[key + "|teacher"] += suggestion == chosen
-                    same[key + "|policy"] += policy.choose(view) == chosen
-            else:
+                    if policy is not None:
+                        same[key + "|policy"] += policy.choose(view) == chosen
+            elif policy is not None:
                 policy.choose(view)  # the policy keeps its own record of the round
             game.apply(chosen)
-        print(f"game {i + 1}/{games}: {total['all']} decisions, teacher {same['all|teacher'] / total['all']:.3f}, "
-              f"policy {same['all|policy'] / total['all']:.3f}", file=sys.stderr, flush=True)
+        figures = ", ".join(f"{name[:40]} {same['all|' + name] / max(1, total['all']):.3f}" for name in who)
+        print(f"game {i + 1}/{games}: {total['all']} decisions, {figures}", file=sys.stderr, flush=True)
 
     def row(k: str) -> dict[str, object]:
         n = total[k]
-        return {"decisions": n, **{who: {"agreement": round(same[f"{k}|{who}"] / n, 3),
-                                         "ci95": [round(x, 3) for x in wilson(same[f"{k}|{who}"], n)]}
-                                   for who in ("teacher", "policy")}}
+        return {"decisions": n, **{name: {"agreement": round(same[f"{k}|{name}"] / n, 3),
+                                          "ci95": [round(x, 3) for x in wilson(same[f"{k}|{name}"], n)]}
+                                   for name in who}}
 
     return {k: row(k) for k in sorted(total, key=lambda k: -total[k])}
 
@@ -81,17 +96,21 @@ def measure(edition: str, teacher: str, model: str, opponent: str, games: int, s
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="classic")
+    ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--teacher", required=True, help="the search bot's spec")
-    ap.add_argument("--model", required=True, help="the policy (.npz)")
+    ap.add_argument("--model", help="a policy (.npz) to compare with the teacher")
+    ap.add_argument("--shadow", action="append", default=[], help="another search to compare (repeatable)")
     ap.add_argument("--opponent", default="ismcts:iters=1200")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
-    rows = measure(args.edition, args.teacher, args.model, args.opponent, args.games, args.seed)
+    rows = measure(args.edition, args.teacher, args.model, args.opponent, args.games, args.seed, args.players,
+                   tuple(args.shadow))
     for k, r in rows.items():
-        print(f"{k:24} {r['decisions']:6}  teacher {r['teacher']['agreement']:.3f}  "  # type: ignore[index]
-              f"policy {r['policy']['agreement']:.3f}")  # type: ignore[index]
+        figures = "  ".join(f"{name[-40:]} {r[name]['agreement']:.3f}"  # type: ignore[index]
+                            for name in r if name != "decisions")
+        print(f"{k:24} {r['decisions']:6}  {figures}")
     if args.json:
         command = "python bench/teacher_agreement.py " + " ".join(sys.argv[1:])
         args.json.write_text(json.dumps({"command": command, "rows": rows}, indent=1) + "\n", encoding="utf-8")
