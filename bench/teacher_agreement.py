@@ -108,7 +108,7 @@ def main() -> None:
     rows = measure(args.edition, args.teacher, args.model, args.opponent, args.games, args.seed, args.players,
                    tuple(args.shadow))
     for k, r in rows.items():
-        figures = "  ".join(f"{name[-40:]} {r[name]['agreement']:.3f}"  # type: ignore[index]
+        figures = "  ".join(f"{name[:40]} {r[name]['agreement']:.3f}"  # type: ignore[index]
                             for name in r if name != "decisions")
         print(f"{k:24} {r['decisions']:6}  {figures}")
     if args.json:
