@@ -37,11 +37,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 from agreement import kind  # noqa: E402  (the same kinds of decision as the heuristic agreement)
 
 
+def _card(decision: object) -> object:
+    """What a decision plays, without its target or guess (the decision itself if it plays no card)."""
+    return getattr(decision, "card", decision)
+
+
 def measure(edition: str, teacher: str, model: str | None, opponent: str, games: int, seed: int,
             players: int = 2, shadows: tuple[str, ...] = ()) -> dict[str, object]:
     total: collections.Counter[str] = collections.Counter()
     same: collections.Counter[str] = collections.Counter()
     who = ["teacher", *(["policy"] if model else []), *shadows]
+    searches_named = {"teacher", *shadows}
     for i in range(games):
         ours = i % players
         first = make_bot(teacher, seed=seed * 1009 + i, edition=edition, players=players)
@@ -74,6 +80,7 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
                         bot.inference.played(view, chosen)  # type: ignore[attr-defined]  # what was really played
                     for key in (k, "all"):
                         same[f"{key}|{name}"] += suggestion == chosen
+                        same[f"{key}|{name}|card"] += _card(suggestion) == _card(chosen)
                 for key in (k, "all"):
                     total[key] += 1
                     if policy is not None:
@@ -86,9 +93,14 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
 
     def row(k: str) -> dict[str, object]:
         n = total[k]
-        return {"decisions": n, **{name: {"agreement": round(same[f"{k}|{name}"] / n, 3),
+        out: dict[str, object] = {"decisions": n}
+        for name in who:
+            figures: dict[str, object] = {"agreement": round(same[f"{k}|{name}"] / n, 3),
                                           "ci95": [round(x, 3) for x in wilson(same[f"{k}|{name}"], n)]}
-                                   for name in who}}
+            if name in searches_named:  # the same card (or phase choice), target and guess aside
+                figures["same_card"] = round(same[f"{k}|{name}|card"] / n, 3)
+            out[name] = figures
+        return out
 
     return {k: row(k) for k in sorted(total, key=lambda k: -total[k])}
 
@@ -109,6 +121,7 @@ def main() -> None:
                    tuple(args.shadow))
     for k, r in rows.items():
         figures = "  ".join(f"{name[:40]} {r[name]['agreement']:.3f}"  # type: ignore[index]
+                            + (f" (card {r[name]['same_card']:.3f})" if "same_card" in r[name] else "")  # type: ignore[index]
                             for name in r if name != "decisions")
         print(f"{k:24} {r['decisions']:6}  {figures}")
     if args.json:
