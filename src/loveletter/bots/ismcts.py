@@ -275,6 +275,18 @@ class RolloutPolicy(Protocol):
 ROLLOUTS: dict[str, type[Rollout] | type[HeuristicRollout]] = {"fast": Rollout, "heuristic": HeuristicRollout}
 
 
+def root_knowledge(belief: Any, me: int) -> Know:
+    """What each seat knows of another's hand at the root, from our belief: the hands we know, and our
+    card where another seat saw it."""
+    know: Know = {}
+    for t, c in enumerate(belief.known):
+        if c is not None and t != me:
+            know[(me, t)] = c
+    for s, c in belief.exposed.items():
+        know[(s, me)] = c
+    return know
+
+
 def _position(template: Determinizer, sample: dict[str, Any], me: int) -> Game:
     """The search's position for one sample: a copy of a particle's game, or the view's determinized."""
     g = sample.get("game")
@@ -420,12 +432,7 @@ class ISMCTSBot(Bot):
         template = Determinizer(view)
         me = view.seat
         assert me is not None, "a bot decides for a seat"
-        know: Know = {}
-        for t, c in enumerate(belief.known):
-            if c is not None and t != me:
-                know[(me, t)] = c
-        for s, c in belief.exposed.items():
-            know[(s, me)] = c
+        know = root_knowledge(belief, me)
         start = list(view.tokens)
         self._value = RoundValue(start, me, view.goal) if self.reward == "game" else None
         rng = self.rng
@@ -574,4 +581,4 @@ class ISMCTSBot(Bot):
 
 
 __all__ = ["ROLLOUTS", "HeuristicRollout", "ISMCTSBot", "Rollout", "RolloutPolicy", "determinize", "out_for_good",
-           "reward"]
+           "reward", "root_knowledge"]
