@@ -30,11 +30,11 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from loveletter.arena import wilson  # noqa: E402
 from loveletter.bots import make_bot  # noqa: E402
-from loveletter.engine import Game  # noqa: E402
+from loveletter.engine import Decision, Game, View  # noqa: E402
 from loveletter.rl.policy_bot import PolicyBot  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from agreement import kind  # noqa: E402  (the same kinds of decision as the heuristic agreement)
+from agreement import kind, play_out  # noqa: E402  (the same kinds of decision as the heuristic agreement)
 
 
 def _card(decision: object) -> object:
@@ -48,7 +48,8 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
     same: collections.Counter[str] = collections.Counter()
     who = ["teacher", *(["policy"] if model else []), *shadows]
     searches_named = {"teacher", *shadows}
-    for i in range(games):
+
+    def one_game(i: int) -> None:
         ours = i % players
         first = make_bot(teacher, seed=seed * 1009 + i, edition=edition, players=players)
         searches = {"teacher": make_bot(teacher, seed=seed * 2003 + i, edition=edition, players=players)}
@@ -60,17 +61,10 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
         policy = PolicyBot(seed=seed + i, path=model) if model else None
         others = {s: make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition, players=players)
                   for s in range(players) if s != ours}
-        game = Game(edition, players, seed=seed * 100_003 + i)
-        while not game.game_over:
-            if game.round_over or game.round_no == 0:
-                game.start_round()
-                continue
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
+
+        def decide(seat: int, view: View) -> Decision:
             if seat != ours:
-                game.apply(others[seat].choose(view))
-                continue
+                return others[seat].choose(view)
             chosen = first.choose(view)
             if len(view.legal) > 1:
                 k = kind(chosen)
@@ -87,9 +81,14 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
                         same[key + "|policy"] += policy.choose(view) == chosen
             elif policy is not None:
                 policy.choose(view)  # the policy keeps its own record of the round
-            game.apply(chosen)
+            return chosen
+
+        play_out(Game(edition, players, seed=seed * 100_003 + i), decide)
         figures = ", ".join(f"{name[:40]} {same['all|' + name] / max(1, total['all']):.3f}" for name in who)
         print(f"game {i + 1}/{games}: {total['all']} decisions, {figures}", file=sys.stderr, flush=True)
+
+    for i in range(games):
+        one_game(i)
 
     def row(k: str) -> dict[str, object]:
         n = total[k]

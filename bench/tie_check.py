@@ -33,7 +33,7 @@ from loveletter.bots.ismcts import ISMCTSBot, _position, _Sampler, root_knowledg
 from loveletter.engine import Decision, Determinizer, Game, View  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from agreement import kind  # noqa: E402
+from agreement import kind, play_out  # noqa: E402
 
 
 def paired_gap(bot: ISMCTSBot, view: View, a: Decision, b: Decision, samples: int, seed: int) -> tuple[float, float]:
@@ -62,7 +62,8 @@ def paired_gap(bot: ISMCTSBot, view: View, a: Decision, b: Decision, samples: in
 def measure(edition: str, players: int, search: str, opponent: str, games: int, samples: int,
             seed: int) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for i in range(games):
+
+    def one_game(i: int) -> None:
         ours = i % players
         first = make_bot(search, seed=seed * 1009 + i, edition=edition, players=players)
         second = make_bot(search, seed=seed * 2003 + i, edition=edition, players=players)
@@ -70,18 +71,12 @@ def measure(edition: str, players: int, search: str, opponent: str, games: int, 
             raise SystemExit(f"{search}: not an ismcts search")
         others = {s: make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition, players=players)
                   for s in range(players) if s != ours}
-        game = Game(edition, players, seed=seed * 100_003 + i)
         decisions = 0
-        while not game.game_over:
-            if game.round_over or game.round_no == 0:
-                game.start_round()
-                continue
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
+
+        def decide(seat: int, view: View) -> Decision:
+            nonlocal decisions
             if seat != ours:
-                game.apply(others[seat].choose(view))
-                continue
+                return others[seat].choose(view)
             chosen = first.choose(view)
             if len(view.legal) > 1:
                 decisions += 1
@@ -92,10 +87,15 @@ def measure(edition: str, players: int, search: str, opponent: str, games: int, 
                                  "gap": round(gap, 4), "se": round(se, 4)})
                 if second.inference is not None:
                     second.inference.played(view, chosen)  # what was really played
-            game.apply(chosen)
+            return chosen
+
+        play_out(Game(edition, players, seed=seed * 100_003 + i), decide)
         done = [r for r in rows if r["game"] == i]
         print(f"game {i + 1}/{games}: {decisions} decisions with a choice, {len(done)} disagreements",
               file=sys.stderr, flush=True)
+
+    for i in range(games):
+        one_game(i)
     return rows
 
 
