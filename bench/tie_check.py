@@ -8,7 +8,7 @@ The search plays ``--games`` games against ``--opponent`` in every other seat (s
 its decisions with a choice, a second copy (another seed, told what was really played) says what it would
 play. Where the two differ, the second copy values both choices under its own model of the game (the same
 samples of the hidden cards and the same rollouts as its search, ``--samples`` paired samples, both
-choices played out on each), and the gap between them is reported with its standard error, in the search's
+choices played out on each; the particles as its search left them), and the gap between them is reported with its standard error, in the search's
 reward units (tokens gained this round, a game win counting 2). Small gaps, inside their errors, mean the
 copies disagree on near ties that cost little; large ones mean the search's budget leaves real value on
 the table.
@@ -41,8 +41,10 @@ def paired_gap(bot: ISMCTSBot, view: View, a: Decision, b: Decision, samples: in
     each sample of the hidden cards plays both out with the same rollout seed."""
     me = view.seat
     assert me is not None
-    belief: Any = bot.follow(view)
-    inference = bot.inference if bot.inference is not None and bot.inference.update(view) else None
+    belief: Any = bot.follow(view)  # the belief its search just used (nothing new to replay)
+    # the particles as its search left them: updating again would restart a filter that had died, and the
+    # gap would then be valued under another reading than the one the search chose with
+    inference = bot.inference if bot.inference is not None and bot.inference.alive else None
     if inference is not None:
         belief = _Sampler(inference, belief, games=bot.positions != "view", redeal=bot.positions == "redealt")
     template = Determinizer(view)
