@@ -7,11 +7,11 @@
 The search plays ``--games`` games against ``--opponent`` in every other seat (seats rotated). At each of
 its decisions with a choice, a second copy (another seed, told what was really played) says what it would
 play. Where the two differ, the second copy values both choices under its own model of the game (the same
-samples of the hidden cards and the same rollouts as its search, ``--samples`` paired samples, both
-choices played out on each; the particles as its search left them), and the gap between them is reported with its standard error, in the search's
-reward units (tokens gained this round, a game win counting 2). Small gaps, inside their errors, mean the
-copies disagree on near ties that cost little; large ones mean the search's budget leaves real value on
-the table.
+samples of the hidden cards and the same rollouts as its search, ``--samples`` paired samples, both choices
+played out on each; the particles as its search left them), and the gap between them is reported with its
+standard error, in the search's reward units (tokens gained this round, a game win counting 2). Small gaps,
+inside their errors, mean the copies disagree on near ties that cost little; large ones mean the search's
+budget leaves real value on the table.
 """
 
 from __future__ import annotations
