@@ -10,8 +10,8 @@ play. Where the two differ, the second copy values both choices under its own mo
 samples of the hidden cards and the same rollouts as its search, ``--samples`` paired samples, both choices
 played out on each; the particles as its search left them), and the gap between them is reported with its
 standard error, in the search's reward units (tokens gained this round, a game win counting 2). Small gaps,
-inside their errors, mean the copies disagree on near ties that cost little; large ones mean the search's
-budget leaves real value on the table.
+inside their errors, mean the copies disagree on near ties that cost little; gaps far beyond what the
+search's rollouts leave uncertain mean the two copies' models (their particles) see the position differently.
 """
 
 from __future__ import annotations
