@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from loveletter.bots import make_bot  # noqa: E402
-from loveletter.bots.ismcts import ISMCTSBot, _position, _Sampler, root_knowledge  # noqa: E402
+from loveletter.bots.ismcts import ISMCTSBot, _position, root_knowledge  # noqa: E402
 from loveletter.engine import Decision, Determinizer, Game, View  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -41,12 +41,11 @@ def paired_gap(bot: ISMCTSBot, view: View, a: Decision, b: Decision, samples: in
     each sample of the hidden cards plays both out with the same rollout seed."""
     me = view.seat
     assert me is not None
-    belief: Any = bot.follow(view)  # the belief its search just used (nothing new to replay)
-    # the particles as its search left them: updating again would restart a filter that had died, and the
-    # gap would then be valued under another reading than the one the search chose with
+    # the belief its search just used (nothing new to replay) and the particles as its search left them:
+    # updating again would restart a filter that had died, and the gap would then be valued under another
+    # reading than the one the search chose with
     inference = bot.inference if bot.inference is not None and bot.inference.alive else None
-    if inference is not None:
-        belief = _Sampler(inference, belief, games=bot.positions != "view", redeal=bot.positions == "redealt")
+    belief = bot.sampler(bot.follow(view), inference)
     template = Determinizer(view)
     know = root_knowledge(belief, me)
     start = list(view.tokens)

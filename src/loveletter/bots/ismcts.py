@@ -427,8 +427,7 @@ class ISMCTSBot(Bot):
             cands, prior = self._guided_candidates(view, cands)
         if len(cands) == 1:
             return cands[0]
-        if inference is not None:
-            belief = _Sampler(inference, belief, games=self.positions != "view", redeal=self.positions == "redealt")
+        belief = self.sampler(belief, inference)
         template = Determinizer(view)
         me = view.seat
         assert me is not None, "a bot decides for a seat"
@@ -443,6 +442,13 @@ class ISMCTSBot(Bot):
         else:
             i = self._halving(cands, prior_q, bonus, belief, template, know, me, start, rng)
         return cands[i]
+
+    def sampler(self, belief: Belief, inference: HeuristicInference | None) -> Any:
+        """What the search draws its samples of the hidden cards from: the inference's particles (positions
+        as the ``positions`` option says) when it has any left, the belief otherwise."""
+        if inference is None:
+            return belief
+        return _Sampler(inference, belief, games=self.positions != "view", redeal=self.positions == "redealt")
 
     def _bonus(self, cands: list[Decision], prior: dict[Decision, float]) -> list[float]:
         """What is added to each candidate's mean reward when they are compared: ``beta * log(p / p_max)``
