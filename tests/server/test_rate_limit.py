@@ -127,7 +127,7 @@ def test_an_unknown_token_is_looked_up_once_then_believed_unknown_for_a_while(
         limited: Any, people: Any, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     """The limiter and the route both ask who a token is: storage is read once for a bad token,
     and again only after ``UNKNOWN_TOKEN_SECONDS``; a good token still works meanwhile."""
-    from loveletter.server.tables import UNKNOWN_TOKEN_SECONDS
+    from loveletter.server.hub import UNKNOWN_TOKEN_SECONDS
 
     srv = limited[0]
     reads: list[str] = []

@@ -24,13 +24,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..bots.levels import LEVELS
 from . import protocol
 from .config import ServerConfig
+from .hub import Hub
 from .metrics import Metrics
 from .ratelimit import TokenBuckets, address_key, retry_after
 from .ratings import ordinal
 from .redact import NotFinished, Recipient, outbound
 from .store import IdentityRow, Store, StoreError
 from .store.sql import SqlStore, default_database_url
-from .tables import Hub, LiveTable, TableError
+from .tables import LiveTable, TableError
 from .ws import serve_socket
 
 log = logging.getLogger("loveletter.server")

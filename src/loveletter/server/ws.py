@@ -18,9 +18,10 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import protocol as p
+from .hub import Hub
 from .redact import Outbound, Recipient, outbound
 from .store import IdentityRow
-from .tables import Hub, LiveTable
+from .tables import LiveTable
 
 log = logging.getLogger("loveletter.server.ws")
 
