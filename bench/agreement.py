@@ -16,26 +16,16 @@ import argparse
 import collections
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from games import play_through  # noqa: E402
+
 from loveletter.bots import make_bot  # noqa: E402
-from loveletter.engine import Decision, Game, View  # noqa: E402
+from loveletter.engine import Game  # noqa: E402
 from loveletter.rl.policy_bot import PolicyBot  # noqa: E402
-
-
-def play_out(game: Game, choose: Callable[[int, View], Decision]) -> None:
-    """Play ``game`` to its end, each decision by ``choose(seat, view)``, starting rounds as they end."""
-    while not game.game_over:
-        if game.round_over or game.round_no == 0:
-            game.start_round()
-            continue
-        seat = game.to_move
-        assert seat is not None
-        game.apply(choose(seat, game.view(seat)))
 
 
 def kind(decision: object) -> str:
@@ -49,22 +39,14 @@ def measure(edition: str, players: int, model: str, games: int, seed: int) -> di
     total: collections.Counter[str] = collections.Counter()
     same: collections.Counter[str] = collections.Counter()
 
-    def one_game(g: int) -> None:
+    for g in range(games):
         bots = [make_bot("heuristic", seed=seed * 1009 + g * players + s) for s in range(players)]
-
-        def decide(seat: int, view: View) -> Decision:
-            chosen = bots[seat].choose(view)
+        for _, view, chosen in play_through(Game(edition, players, seed=seed * 100_003 + g), bots):
             if len(view.legal) > 1:
                 k = kind(chosen)
                 total[k] += 1
                 same[k + "|policy"] += policy.choose(view) == chosen
                 same[k + "|heuristic"] += second.choose(view) == chosen
-            return chosen
-
-        play_out(Game(edition, players, seed=seed * 100_003 + g), decide)
-
-    for g in range(games):
-        one_game(g)
     return {k: {"decisions": total[k], "policy": round(same[k + "|policy"] / total[k], 3),
                 "heuristic": round(same[k + "|heuristic"] / total[k], 3)}
             for k in sorted(total, key=lambda k: -total[k])}

@@ -30,11 +30,12 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from loveletter.arena import wilson  # noqa: E402
 from loveletter.bots import make_bot  # noqa: E402
-from loveletter.engine import Decision, Game, View  # noqa: E402
+from loveletter.engine import Game  # noqa: E402
 from loveletter.rl.policy_bot import PolicyBot  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from agreement import kind, play_out  # noqa: E402  (the same kinds of decision as the heuristic agreement)
+from agreement import kind  # noqa: E402  (the same kinds of decision as the heuristic agreement)
+from games import play_through  # noqa: E402
 
 
 def _card(decision: object) -> object:
@@ -49,23 +50,21 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
     who = ["teacher", *(["policy"] if model else []), *shadows]
     searches_named = {"teacher", *shadows}
 
-    def one_game(i: int) -> None:
+    for i in range(games):
         ours = i % players
         first = make_bot(teacher, seed=seed * 1009 + i, edition=edition, players=players)
         searches = {"teacher": make_bot(teacher, seed=seed * 2003 + i, edition=edition, players=players)}
-        for k, spec in enumerate(shadows):
-            searches[spec] = make_bot(spec, seed=seed * 4001 + i * 31 + k, edition=edition, players=players)
+        for n, spec in enumerate(shadows):
+            searches[spec] = make_bot(spec, seed=seed * 4001 + i * 31 + n, edition=edition, players=players)
         for spec, bot in searches.items():
             if not hasattr(bot, "suggest"):
                 raise SystemExit(f"{teacher if spec == 'teacher' else spec}: not a search bot (it has no suggest)")
         policy = PolicyBot(seed=seed + i, path=model) if model else None
-        others = {s: make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition, players=players)
-                  for s in range(players) if s != ours}
-
-        def decide(seat: int, view: View) -> Decision:
+        bots = [first if s == ours else make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition,
+                                                  players=players) for s in range(players)]
+        for seat, view, chosen in play_through(Game(edition, players, seed=seed * 100_003 + i), bots):
             if seat != ours:
-                return others[seat].choose(view)
-            chosen = first.choose(view)
+                continue
             if len(view.legal) > 1:
                 k = kind(chosen)
                 for name, bot in searches.items():
@@ -81,14 +80,8 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
                         same[key + "|policy"] += policy.choose(view) == chosen
             elif policy is not None:
                 policy.choose(view)  # the policy keeps its own record of the round
-            return chosen
-
-        play_out(Game(edition, players, seed=seed * 100_003 + i), decide)
         figures = ", ".join(f"{name[:40]} {same['all|' + name] / max(1, total['all']):.3f}" for name in who)
         print(f"game {i + 1}/{games}: {total['all']} decisions, {figures}", file=sys.stderr, flush=True)
-
-    for i in range(games):
-        one_game(i)
 
     def row(k: str) -> dict[str, object]:
         n = total[k]

@@ -33,7 +33,8 @@ from loveletter.bots.ismcts import ISMCTSBot, _position, root_knowledge  # noqa:
 from loveletter.engine import Decision, Determinizer, Game, View  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from agreement import kind, play_out  # noqa: E402
+from agreement import kind  # noqa: E402
+from games import play_through  # noqa: E402
 
 
 def paired_gap(bot: ISMCTSBot, view: View, a: Decision, b: Decision, samples: int, seed: int) -> tuple[float, float]:
@@ -64,39 +65,29 @@ def measure(edition: str, players: int, search: str, opponent: str, games: int, 
             seed: int) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
 
-    def one_game(i: int) -> None:
+    for i in range(games):
         ours = i % players
         first = make_bot(search, seed=seed * 1009 + i, edition=edition, players=players)
         second = make_bot(search, seed=seed * 2003 + i, edition=edition, players=players)
         if not isinstance(second, ISMCTSBot):
             raise SystemExit(f"{search}: not an ismcts search")
-        others = {s: make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition, players=players)
-                  for s in range(players) if s != ours}
+        bots = [first if s == ours else make_bot(opponent, seed=seed * 3001 + i * players + s, edition=edition,
+                                                  players=players) for s in range(players)]
         decisions = 0
-
-        def decide(seat: int, view: View) -> Decision:
-            nonlocal decisions
-            if seat != ours:
-                return others[seat].choose(view)
-            chosen = first.choose(view)
-            if len(view.legal) > 1:
-                decisions += 1
-                other = second.suggest(view)
-                if other != chosen:
-                    gap, se = paired_gap(second, view, chosen, other, samples, seed * 7919 + len(rows))
-                    rows.append({"game": i, "kind": kind(chosen), "chosen": chosen.text(), "other": other.text(),
-                                 "gap": round(gap, 4), "se": round(se, 4)})
-                if second.inference is not None:
-                    second.inference.played(view, chosen)  # what was really played
-            return chosen
-
-        play_out(Game(edition, players, seed=seed * 100_003 + i), decide)
+        for seat, view, chosen in play_through(Game(edition, players, seed=seed * 100_003 + i), bots):
+            if seat != ours or len(view.legal) == 1:
+                continue
+            decisions += 1
+            other = second.suggest(view)
+            if other != chosen:
+                gap, se = paired_gap(second, view, chosen, other, samples, seed * 7919 + len(rows))
+                rows.append({"game": i, "kind": kind(chosen), "chosen": chosen.text(), "other": other.text(),
+                             "gap": round(gap, 4), "se": round(se, 4)})
+            if second.inference is not None:
+                second.inference.played(view, chosen)  # what was really played
         done = [r for r in rows if r["game"] == i]
         print(f"game {i + 1}/{games}: {decisions} decisions with a choice, {len(done)} disagreements",
               file=sys.stderr, flush=True)
-
-    for i in range(games):
-        one_game(i)
     return rows
 
 
