@@ -59,6 +59,8 @@ REDEALT_1000 = REDEALT.replace("iters=100", "iters=1000")
 REDEALT_3000 = REDEALT.replace("iters=100", "iters=3000")
 # a steadier reading: three times the particles (the real card 34.9% instead of 33.3% in bench/hand_reading.py)
 REDEALT_P300_1000 = REDEALT_1000.replace("particles=100", "particles=300")
+# our seat's later decisions searched too (statistics per root candidate, keyed by what our seat knows)
+TREE_300 = f"{REDEALT_300}:later=tree"
 OWN_300 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_300}"
 OWN_1000 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_1000}"
 # premium: 30 particles, mended rather than dropped when a seat turns out to hold another card
@@ -148,6 +150,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                               + ["heuristic"] * 3, 100, 2026),
     "classic4-ismcts-redealt-p300-iters1000-vs-3-heuristic-seed99": ("classic", 4, [f"ismcts:{REDEALT_P300_1000}"]
                                                                      + ["heuristic"] * 3, 100, 99),
+    # the iters=300 search whose later decisions of our seat are searched too (later=tree), on the iters=300 deals
+    "classic4-ismcts-tree-redealt-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{TREE_300}"]
+                                                             + ["heuristic"] * 3, 100, 2026),
     # the same search, our own later decisions in the rollouts played by the policy network (prune=0: every
     # candidate of the plain search is searched)
     "classic4-ownpolicy-redealt-iters300-vs-3-heuristic": ("classic", 4, [guided(C4V3, OWN_300)]

@@ -21,7 +21,8 @@ SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuris
          "ismcts:iters=4:infer=heuristic:particles=8:positions=redealt",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:positions=redealt",
-         "ismcts:iters=4:rollout=heuristic:reward=game"]
+         "ismcts:iters=4:rollout=heuristic:reward=game",
+         "ismcts:iters=4:rollout=heuristic:later=tree:widen=1"]
 
 
 def play_rounds(edition: str, n: int, specs: list[str], rounds: int, seed: int = 0) -> Game:
@@ -130,7 +131,8 @@ def test_a_shadowing_search_suggests_without_recording_and_keeps_reading_from_th
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=6", "ismcts:iters=6:rollout=heuristic",
-                                  "ismcts:iters=6:infer=heuristic:particles=8", "ismcts:iters=6:reward=game"])
+                                  "ismcts:iters=6:infer=heuristic:particles=8", "ismcts:iters=6:reward=game",
+                                  "ismcts:iters=6:rollout=heuristic:later=tree:widen=1"])
 def test_deterministic_for_a_seed(spec: str) -> None:
     r1 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
     r2 = play_rounds("2019", 3, [spec], rounds=2, seed=9).record()
@@ -446,3 +448,71 @@ def test_inference_survives_whole_2019_games_with_chancellors_and_an_empty_deck(
     spec = "ismcts:iters=100:rollout=heuristic:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
     winners = play_game([spec, "heuristic", "heuristic", "heuristic"], "2019", 4, 2026, bot_seed=2026 * 7919)
     assert winners
+
+
+@pytest.mark.parametrize("spec,message", [("ismcts:later=tree", "later=tree needs rollout=heuristic"),
+                                          ("ismcts:rollout=heuristic:later=deep", "later=deep"),
+                                          ("ismcts:rollout=heuristic:later=tree:widen=0", "widen"),
+                                          ("ismcts:rollout=heuristic:later=tree:width=0", "width")])
+def test_bad_later_options_are_refused(spec: str, message: str) -> None:
+    from loveletter.bots.registry import BotSpecError
+
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec)
+
+
+def _seat0_choices(spec: str, decisions: int = 10) -> list[str]:
+    from helpers import round_decisions
+
+    g = Game("classic", 4, seed=11)
+    bots = [make_bot(spec, seed=1)] + [make_bot("heuristic", seed=10 + k) for k in range(3)]
+    out: list[str] = []
+    for seat, view, d in round_decisions(g, bots, 3):
+        if seat == 0 and len(view.legal) > 1:
+            out.append(str(d))
+        if len(out) >= decisions:
+            break
+    return out
+
+
+def test_later_tree_that_never_widens_is_the_plain_search() -> None:
+    """``later=tree`` with a ``widen`` no key reaches plays the heuristic's choice at our later decisions
+    with the same random draws as the plain rollout, so the search chooses exactly as without it; with
+    ``widen=1`` the searched continuations change what the root search chooses."""
+    base = "ismcts:iters=80:rollout=heuristic:infer=heuristic:particles=20:positions=redealt"
+    plain = _seat0_choices(base)
+    assert len(plain) >= 5
+    assert _seat0_choices(base + ":later=tree:widen=100000") == plain
+    assert _seat0_choices(base + ":later=tree:widen=1") != plain
+
+
+def test_later_tree_statistics_hold_the_rollouts_rewards() -> None:
+    """Every statistic of the later decisions counts the rollouts that passed through it and the
+    rewards they brought (between 0 and 2 each), keyed by our seat's hand."""
+    from loveletter.bots.ismcts import ISMCTSBot
+
+    made: list[list] = []
+
+    class Spy(ISMCTSBot):
+        def _tables(self, k: int) -> list:
+            t = super()._tables(k)
+            made.append(t)
+            return t
+
+    bot = Spy(seed=2, iters=60, rollout="heuristic", later="tree", widen=2)
+    others = {s: make_bot("heuristic", seed=s) for s in (1, 2, 3)}
+    g = Game("classic", 4, seed=5)
+    g.start_round()
+    while not g.round_over and not made:
+        view = g.view(g.to_move)
+        g.apply(bot.choose(view) if g.to_move == 0 else others[g.to_move].choose(view))
+    assert made, "seat 0 never had a choice"
+    visits = 0
+    for table in made[0]:
+        for (hand, known, _endgame), node in table.items():
+            assert len(hand) in (1, 2) and len(known) == 4
+            for n, w in node.values():
+                real = n - bot.prior  # the prior's virtual rollouts are worth between 0 and 1 each
+                assert real >= 0 and -1e-9 <= w <= bot.prior + 2 * real + 1e-9
+                visits += real
+    assert visits > 0

@@ -10,7 +10,7 @@ know it). Beliefs about other hands come from :class:`~loveletter.bots.belief.Be
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Play, View
@@ -245,13 +245,18 @@ class HeuristicBot(Bot):
 def best_decision(view: View, belief: Belief, rng: random.Random, noise: float = 0.0) -> Decision:
     """The legal decision with the best score, plus ``rng`` jitter up to ``noise`` (without noise,
     a jitter too small to matter except between equal scores: ties break at random)."""
-    sc = scores(view, belief)
-    best, best_score = view.legal[0], float("-inf")
-    for d in view.legal:
+    return pick_best(view.legal, scores(view, belief), rng, noise)
+
+
+def pick_best(legal: Sequence[Decision], sc: Mapping[Decision, float], rng: random.Random,
+              noise: float = 0.0) -> Decision:
+    """:func:`best_decision` for scores already computed: one ``rng`` draw per legal decision."""
+    best, best_score = legal[0], float("-inf")
+    for d in legal:
         s = sc[d] + (rng.random() * noise if noise else rng.random() * 1e-9)
         if s > best_score:
             best, best_score = d, s
     return best
 
 
-__all__ = ["Context", "HeuristicBot", "best_decision", "scores", "score_play"]
+__all__ = ["Context", "HeuristicBot", "best_decision", "pick_best", "scores", "score_play"]

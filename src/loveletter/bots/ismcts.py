@@ -41,7 +41,15 @@ An ``ms`` budget counts from the start of the
 decision, so the inference's time is part of it. ``reward`` (``round``, the default: the tokens we
 gain in the round, a game win counting 2; or ``game``: our chance of winning the game after the
 round, by :class:`~loveletter.bots.equity.RoundValue`, so that another seat's round win costs more
-the closer it brings that seat to the goal) is what a rollout is worth.
+the closer it brings that seat to the goal) is what a rollout is worth. ``later`` (``rollout``, the
+default: our seat's decisions after the root are the rollout policy's; or ``tree``, with
+``rollout=heuristic`` only: the search keeps statistics for them too, one table per root candidate, keyed by
+what our seat knows when it decides again -- its hand, the hands it knows for sure, whether the deck is
+nearly empty -- and picks by UCB among the heuristic's best decisions there, each seeded with ``prior``
+virtual rollouts at the heuristic's score: only the heuristic's choice until the key has ``widen`` visits,
+one more decision per ``widen`` visits after that, ``width`` at most; so a root choice is valued by what
+our seat does best after it, not by what the heuristic would do) decides how far the search improves on
+the rollouts' play.
 
 Policy-guided search: a subclass may set :attr:`ISMCTSBot.guide`, an object with
 ``prior(view, decisions) -> list[float]`` (a probability per decision) and ``value(view) -> float``
@@ -64,7 +72,7 @@ from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Det
 from .base import Bot, BotOptionError, check_options, choice_option, number_option
 from .belief import Belief, BeliefFollower
 from .equity import RoundValue
-from .heuristic import best_decision
+from .heuristic import best_decision, pick_best
 from .heuristic import scores as heuristic_scores
 from .infer import HeuristicInference, SeatModel
 
@@ -84,6 +92,9 @@ def determinize(det: Determinizer, sample: dict[str, Any], me: int) -> Game:
 
 #: What each seat knows of another's hand at the root: (who knows, whose hand) -> card id.
 Know = dict[tuple[int, int], str]
+
+#: ``later=tree``: per key of what our seat knows, per decision, [visits, total reward].
+LaterTable = dict[tuple[Any, ...], dict[Decision, list[float]]]
 
 
 class Rollout:
@@ -339,7 +350,8 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
-                                 "guesses_by", "positions", "infer_temp", "infer_eps", "infer_repairs", "reward"})
+                                 "guesses_by", "positions", "infer_temp", "infer_eps", "infer_repairs", "reward",
+                                 "later", "width", "widen"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -363,6 +375,11 @@ class ISMCTSBot(Bot):
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.positions = choice_option(options, "positions", "view", ("view", "particles", "redealt"))
         self.reward = choice_option(options, "reward", "round", ("round", "game"))
+        self.later = choice_option(options, "later", "rollout", ("rollout", "tree"))
+        self.width = number_option(options, "width", 3, integer=True, low=1, high=100)
+        self.widen = number_option(options, "widen", 4, integer=True, low=1, high=100_000)
+        if self.later == "tree" and self.rollout != "heuristic":
+            raise BotOptionError("later=tree needs rollout=heuristic (the tree reads our seat's belief in the rollout)")
         self._value: RoundValue | None = None  # reward=game: the current decision's round values
         self._t0 = 0.0  # when the current decision began
         self.guide: Any = None  # policy-guided search (see the module docstring)
@@ -491,8 +508,11 @@ class ISMCTSBot(Bot):
         """The policy that plays a rollout out (``rollout``; a subclass may play its own seat otherwise)."""
         return ROLLOUTS[self.rollout](g, rng, know)
 
-    def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int]) -> float:
+    def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int],
+                 table: LaterTable | None = None) -> float:
         ro = self._rollout_policy(g, rng, know, me)
+        if table is not None and self.guide is None and isinstance(ro, HeuristicRollout):
+            return self._tree_rollout(ro, d, table, me, start)
         ro.step(d)
         steps = 0
         # reward=round: once we are out of the round for good the rest cannot change the reward
@@ -517,6 +537,65 @@ class ISMCTSBot(Bot):
             return self.lam * leaf + (1.0 - self.lam) * self._reward(g, me, start)
         return self._reward(g, me, start)
 
+    def _tree_rollout(self, ro: HeuristicRollout, d: Decision, table: LaterTable, me: int, start: list[int]) -> float:
+        """A rollout in which our seat's later decisions come from ``table`` (``later=tree``): UCB among
+        the heuristic's ``width`` best, keyed by what our seat knows; every statistic on the way gets the
+        rollout's result."""
+        g = ro.g
+        ro.step(d)
+        path: list[list[float]] = []
+        steps = 0
+        stop_when_out = self._value is None
+        while not g.round_over and steps < 300:
+            if stop_when_out and out_for_good(g, me):
+                break
+            if g.to_move == me:
+                nd = self._later_choice(ro, table, path, me)
+            else:
+                nd = ro.choose()
+            ro.step(nd)
+            steps += 1
+        r = self._reward(g, me, start)
+        for st in path:
+            st[0] += 1.0
+            st[1] += r
+        return r
+
+    def _later_choice(self, ro: HeuristicRollout, table: LaterTable, path: list[list[float]], me: int) -> Decision:
+        """Our seat's decision inside a ``later=tree`` rollout (and the statistic it adds to ``path``)."""
+        view = ro.g.view(me)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        belief = ro.follow[me](view)
+        sc = heuristic_scores(view, belief)
+        top = pick_best(legal, sc, ro.rng)  # the plain rollout's choice, with the same draws
+        key = (tuple(sorted(view.hand)), tuple(belief.known), view.deck_size <= 2)
+        node = table.setdefault(key, {})
+        seen = sum(st[0] for st in node.values()) - self.prior * len(node)  # real visits so far
+        k = min(self.width, 1 + int(seen // self.widen))  # progressive widening
+        cands = [top, *sorted((x for x in legal if x != top), key=lambda x: -sc[x])][:k]
+        if len(cands) == 1:
+            st = node.setdefault(cands[0], [float(self.prior), self.prior * max(0.0, min(1.0, sc[cands[0]]))])
+            path.append(st)
+            return cands[0]
+        stats = [node.setdefault(x, [float(self.prior), self.prior * max(0.0, min(1.0, sc[x]))]) for x in cands]
+        logt = math.log(sum(st[0] for st in stats) + 1.0)
+        best, bi = -1e9, 0
+        for i, st in enumerate(stats):
+            if st[0] <= 0.0:  # prior=0: an untried decision first
+                bi = i
+                break
+            u = st[1] / st[0] + self.c * math.sqrt(logt / st[0])
+            if u > best:
+                best, bi = u, i
+        path.append(stats[bi])
+        return cands[bi]
+
+    def _tables(self, k: int) -> list[LaterTable | None]:
+        """One ``later=tree`` table per root candidate (none without it)."""
+        return [{} if self.later == "tree" else None for _ in range(k)]
+
     def _ucb(self, cands: list[Decision], prior_q: list[float], bonus: list[float], belief: Belief,
              template: Determinizer, know: Know, me: int, start: list[int], rng: random.Random) -> int:
         """UCB1 over our decisions, one fresh determinization per iteration."""
@@ -524,6 +603,7 @@ class ISMCTSBot(Bot):
         n = [self.prior] * k
         w = [self.prior * q for q in prior_q]
         total = sum(n)
+        tables = self._tables(k)
         deadline = self._t0 + self.ms / 1000.0 if self.ms is not None else None
         it = 0
         while True:
@@ -540,7 +620,7 @@ class ISMCTSBot(Bot):
                 if u > best:
                     best, bi = u, i
             n[bi] += 1
-            w[bi] += self._rollout(g, cands[bi], rng, know, me, start)
+            w[bi] += self._rollout(g, cands[bi], rng, know, me, start, tables[bi])
             total += 1
         return max(range(k), key=lambda i: (n[i], w[i] / n[i] + bonus[i]))
 
@@ -557,6 +637,7 @@ class ISMCTSBot(Bot):
         n = [float(self.prior)] * k
         w = [self.prior * q for q in prior_q]
         phases = max(1, math.ceil(math.log2(k)))
+        tables = self._tables(k)
         t0 = self._t0
         used = 0
         for phase in range(phases):
@@ -576,7 +657,7 @@ class ISMCTSBot(Bot):
                 seed = rng.getrandbits(32)
                 for i in alive:
                     g = _position(template, sample, me)
-                    w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start)
+                    w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start, tables[i])
                     n[i] += 1
                 used += len(alive)
                 done += 1
