@@ -24,6 +24,7 @@ import collections
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -44,7 +45,7 @@ def _card(decision: object) -> object:
 
 
 def measure(edition: str, teacher: str, model: str | None, opponent: str, games: int, seed: int,
-            players: int = 2, shadows: tuple[str, ...] = ()) -> dict[str, object]:
+            players: int = 2, shadows: tuple[str, ...] = ()) -> dict[str, Any]:
     total: collections.Counter[str] = collections.Counter()
     same: collections.Counter[str] = collections.Counter()
     who = ["teacher", *(["policy"] if model else []), *shadows]
@@ -83,11 +84,11 @@ def measure(edition: str, teacher: str, model: str | None, opponent: str, games:
         figures = ", ".join(f"{name[:40]} {same['all|' + name] / max(1, total['all']):.3f}" for name in who)
         print(f"game {i + 1}/{games}: {total['all']} decisions, {figures}", file=sys.stderr, flush=True)
 
-    def row(k: str) -> dict[str, object]:
+    def row(k: str) -> dict[str, Any]:
         n = total[k]
-        out: dict[str, object] = {"decisions": n}
+        out: dict[str, Any] = {"decisions": n}
         for name in who:
-            figures: dict[str, object] = {"agreement": round(same[f"{k}|{name}"] / n, 3),
+            figures: dict[str, Any] = {"agreement": round(same[f"{k}|{name}"] / n, 3),
                                           "ci95": [round(x, 3) for x in wilson(same[f"{k}|{name}"], n)]}
             if name in searches_named:  # the same card (or phase choice), target and guess aside
                 figures["same_card"] = round(same[f"{k}|{name}|card"] / n, 3)
@@ -112,8 +113,8 @@ def main() -> None:
     rows = measure(args.edition, args.teacher, args.model, args.opponent, args.games, args.seed, args.players,
                    tuple(args.shadow))
     for k, r in rows.items():
-        figures = "  ".join(f"{name[:40]} {r[name]['agreement']:.3f}"  # type: ignore[index]
-                            + (f" (card {r[name]['same_card']:.3f})" if "same_card" in r[name] else "")  # type: ignore[index]
+        figures = "  ".join(f"{name[:40]} {r[name]['agreement']:.3f}"
+                            + (f" (card {r[name]['same_card']:.3f})" if "same_card" in r[name] else "")
                             for name in r if name != "decisions")
         print(f"{k:24} {r['decisions']:6}  {figures}")
     if args.json:
