@@ -432,8 +432,12 @@ def test_repairs_keep_premium_particles_and_read_the_hands_better() -> None:
                                           ("ismcts:infer=heuristic:infer_repairs=-1", "infer_repairs"),
                                           ("ismcts:infer=heuristic:particles=0", "particles"),
                                           ("ismcts:infer=heuristic:infer_temp=-1", "infer_temp"),
-                                          ("ismcts:infer=heuristic:infer_eps=1.5", "infer_eps")])
-def test_bad_inference_options_are_refused(spec: str, message: str) -> None:
+                                          ("ismcts:infer=heuristic:infer_eps=1.5", "infer_eps"),
+                                          ("ismcts:later=tree", "later=tree needs rollout=heuristic"),
+                                          ("ismcts:rollout=heuristic:later=deep", "later=deep"),
+                                          ("ismcts:rollout=heuristic:later=tree:widen=0", "widen"),
+                                          ("ismcts:rollout=heuristic:later=tree:width=0", "width")])
+def test_bad_search_options_are_refused(spec: str, message: str) -> None:
     from loveletter.bots.registry import BotSpecError
 
     with pytest.raises(BotSpecError, match=message):
@@ -448,17 +452,6 @@ def test_inference_survives_whole_2019_games_with_chancellors_and_an_empty_deck(
     spec = "ismcts:iters=100:rollout=heuristic:infer=heuristic:particles=100:guesses_by=infer:positions=particles"
     winners = play_game([spec, "heuristic", "heuristic", "heuristic"], "2019", 4, 2026, bot_seed=2026 * 7919)
     assert winners
-
-
-@pytest.mark.parametrize("spec,message", [("ismcts:later=tree", "later=tree needs rollout=heuristic"),
-                                          ("ismcts:rollout=heuristic:later=deep", "later=deep"),
-                                          ("ismcts:rollout=heuristic:later=tree:widen=0", "widen"),
-                                          ("ismcts:rollout=heuristic:later=tree:width=0", "width")])
-def test_bad_later_options_are_refused(spec: str, message: str) -> None:
-    from loveletter.bots.registry import BotSpecError
-
-    with pytest.raises(BotSpecError, match=message):
-        make_bot(spec)
 
 
 def _seat0_choices(spec: str, decisions: int = 10) -> list[str]:
