@@ -208,6 +208,8 @@ def test_own_rollout_policy_plays_our_seat_by_the_network_and_the_others_by_the_
         lineup, "classic", 4, seed=2, options={"tokensToWin": 1})
     with pytest.raises(BotSpecError, match="own_rollout=mine: want same or policy"):
         make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:own_rollout=mine")
+    with pytest.raises(BotSpecError, match="later=tree is for the plain search"):
+        make_bot(f"loveletter.rl.guided:GuidedISMCTS:model={model}:rollout=heuristic:later=tree")
 
 
 def test_other_rollout_model_plays_the_other_seats_by_the_model_that_reads_them(tmp_path: Path) -> None:

@@ -118,6 +118,8 @@ class GuidedISMCTS(ISMCTSBot):
         if infer_model and options.get("infer") != "policy":
             raise TypeError("infer_model is the model of infer=policy: give infer=policy too")
         super().__init__(seed=seed, **options)
+        if self.later != "rollout":
+            raise TypeError("later=tree is for the plain search only (ismcts), not the guided one")
         self.options = {"model": model, "lam": lam, "prune": prune, "beta": beta, **options}
         if infer_model:
             self.options["infer_model"] = infer_model
