@@ -510,9 +510,11 @@ class ISMCTSBot(Bot):
 
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int],
                  table: LaterTable | None = None) -> float:
+        """Play ``d`` and the round out; with a ``later=tree`` ``table``, our seat's later decisions come from
+        it (:meth:`_later_choice`) and every statistic they passed gets the rollout's result."""
         ro = self._rollout_policy(g, rng, know, me)
-        if table is not None and self.guide is None and isinstance(ro, HeuristicRollout):
-            return self._tree_rollout(ro, d, table, me, start)
+        tree = ro if table is not None and self.guide is None and isinstance(ro, HeuristicRollout) else None
+        path: list[list[float]] = []
         ro.step(d)
         steps = 0
         # reward=round: once we are out of the round for good the rest cannot change the reward
@@ -531,34 +533,17 @@ class ISMCTSBot(Bot):
         while not g.round_over and steps < 300:
             if stop_when_out and out_for_good(g, me):
                 break
-            ro.step(ro.choose())
-            steps += 1
-        if self.guide is not None:
-            return self.lam * leaf + (1.0 - self.lam) * self._reward(g, me, start)
-        return self._reward(g, me, start)
-
-    def _tree_rollout(self, ro: HeuristicRollout, d: Decision, table: LaterTable, me: int, start: list[int]) -> float:
-        """A rollout in which our seat's later decisions come from ``table`` (``later=tree``): UCB among
-        the heuristic's ``width`` best, keyed by what our seat knows; every statistic on the way gets the
-        rollout's result."""
-        g = ro.g
-        ro.step(d)
-        path: list[list[float]] = []
-        steps = 0
-        stop_when_out = self._value is None
-        while not g.round_over and steps < 300:
-            if stop_when_out and out_for_good(g, me):
-                break
-            if g.to_move == me:
-                nd = self._later_choice(ro, table, path, me)
+            if tree is not None and table is not None and g.to_move == me:
+                ro.step(self._later_choice(tree, table, path, me))
             else:
-                nd = ro.choose()
-            ro.step(nd)
+                ro.step(ro.choose())
             steps += 1
         r = self._reward(g, me, start)
         for st in path:
             st[0] += 1.0
             st[1] += r
+        if self.guide is not None:
+            return self.lam * leaf + (1.0 - self.lam) * r
         return r
 
     def _later_choice(self, ro: HeuristicRollout, table: LaterTable, path: list[list[float]], me: int) -> Decision:
