@@ -560,10 +560,6 @@ class ISMCTSBot(Bot):
         seen = sum(st[0] for st in node.values()) - self.prior * len(node)  # real visits so far
         k = min(self.width, 1 + int(seen // self.widen))  # progressive widening
         cands = [top, *sorted((x for x in legal if x != top), key=lambda x: -sc[x])][:k]
-        if len(cands) == 1:
-            st = node.setdefault(cands[0], [float(self.prior), self.prior * max(0.0, min(1.0, sc[cands[0]]))])
-            path.append(st)
-            return cands[0]
         stats = [node.setdefault(x, [float(self.prior), self.prior * max(0.0, min(1.0, sc[x]))]) for x in cands]
         logt = math.log(sum(st[0] for st in stats) + 1.0)
         best, bi = -1e9, 0
