@@ -153,6 +153,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # iters=1000 valuing a round by our chance of winning the game after it (reward=game), on the iters=1000 deals
     "classic4-ismcts-redealt-game-iters1000-vs-3-heuristic": ("classic", 4, [f"ismcts:{REDEALT_1000}:reward=game"]
                                                               + ["heuristic"] * 3, 100, 2026),
+    "classic4-ismcts-redealt-game-iters1000-vs-3-heuristic-seed99": ("classic", 4,
+                                                                     [f"ismcts:{REDEALT_1000}:reward=game"]
+                                                                     + ["heuristic"] * 3, 100, 99),
     # the iters=300 search whose later decisions of our seat are searched too (later=tree), on the iters=300 deals
     "classic4-ismcts-tree-redealt-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{TREE_300}"]
                                                              + ["heuristic"] * 3, 100, 2026),
