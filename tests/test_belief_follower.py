@@ -54,3 +54,40 @@ def test_a_followed_belief_is_not_changed_by_its_reader() -> None:
         d["guard"] = 99.0
     b.seen_by.setdefault(0, set()).add(3)
     same(f(v), Belief(v))
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("premium", 6), ("2019", 6)])
+def test_a_follower_started_from_another_copys_replay_equals_the_full_replay(edition: str, players: int) -> None:
+    """A :class:`SharedStart`'s followers begin from the replay of the start position (made from another
+    copy of the game, whose events are other objects) and then follow this copy's later views."""
+    from loveletter.bots.belief import SharedStart
+
+    checked = forked = 0
+    for game_seed in range(4):
+        positions = [g.copy() for g in random_positions(edition, players, game_seed)]
+        for k in range(0, len(positions) - 1, 3):
+            start = SharedStart(positions[k])
+            for later in positions[k + 1:k + 4]:
+                copy = later.copy()
+                for seat in range(players):
+                    f = start.follower(seat)
+                    begun = f._replay
+                    v = copy.view(seat)
+                    same(f(v), Belief(v))
+                    checked += 1
+                    forked += f._replay is begun  # went on from the start's replay (same round)
+    assert checked > 100 and forked > checked // 2
+
+
+def test_a_follower_whose_start_does_not_lead_to_the_view_starts_again() -> None:
+    from loveletter.bots.belief import SharedStart
+
+    a = [g.copy() for g in random_positions("premium", 5, 1)]
+    b = [g.copy() for g in random_positions("premium", 5, 2)]
+    start = SharedStart(a[len(a) // 2])
+    for seat in range(5):
+        v = b[-1].view(seat)
+        f = start.follower(seat)
+        begun = f._replay
+        same(f(v), Belief(v))
+        assert f._replay is not begun

@@ -509,3 +509,23 @@ def test_later_tree_statistics_hold_the_rollouts_rewards() -> None:
                 assert real >= 0 and -1e-9 <= w <= bot.prior + 2 * real + 1e-9
                 visits += real
     assert visits > 0
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=12:rollout=heuristic",
+                                  "ismcts:iters=12:rollout=heuristic:mode=ucb:infer=heuristic:particles=6:positions=particles",
+                                  "ismcts:iters=12:rollout=heuristic:infer=heuristic:particles=6:infer_repairs=20:positions=redealt"])
+def test_rollouts_from_a_shared_start_choose_as_rollouts_that_replay_the_round(spec: str) -> None:
+    """Heuristic rollouts of one sample (or of one particle) copy the start's belief replays instead of
+    replaying the round: the same searches, the same choices."""
+    from helpers import round_decisions
+
+    compared = 0
+    for edition, n in (("classic", 4), ("premium", 6)):
+        shared, replayed = make_bot(spec, seed=n), make_bot(spec, seed=n)
+        replayed._shared_start = lambda sample, root=None: None  # type: ignore[attr-defined]
+        bots = [make_bot("heuristic", seed=s) for s in range(n)]
+        for seat, view, _ in round_decisions(Game(edition, n, seed=3), bots, rounds=2):
+            if seat == 0 and len(view.legal) > 1:
+                assert shared.suggest(view) == replayed.suggest(view)  # type: ignore[attr-defined]
+                compared += 1
+    assert compared >= 4

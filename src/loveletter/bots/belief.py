@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..engine import View
+from ..engine import Game, View
 from ..engine.knowledge import Knowledge, Tracker
 
 #: Blend of the old likelihood factors after a seat plays a card we did not know it held.
@@ -50,6 +50,15 @@ class _Replay:
     def catch_up(self, view: View) -> None:
         self.tracker.catch_up(view, self.feed)
         self.values = view.values
+
+    def copy(self) -> _Replay:
+        """An independent copy: the same events fed to both give the same belief."""
+        r = _Replay.__new__(_Replay)
+        r.me, r.values = self.me, self.values
+        r.factor = [dict(f) for f in self.factor]
+        r.seen_by = {s: set(t) for s, t in self.seen_by.items()}
+        r.tracker = self.tracker.copy()
+        return r
 
     def _reset(self, s: int) -> None:
         self.factor[s] = {}
@@ -299,16 +308,44 @@ class Belief:
 
 class BeliefFollower:
     """``Belief(view)`` for one seat's successive views in one game, replaying only the new events
-    (a bot keeps one; any view that does not extend the last one starts the replay again)."""
+    (a bot keeps one; any view that does not extend the last one starts the replay again).
 
-    __slots__ = ("_replay",)
+    ``start``: a replay to begin from, copied (see :class:`SharedStart`); it may come from another
+    copy of the game, so the first view is matched to it by equal events rather than the same ones."""
 
-    def __init__(self) -> None:
-        self._replay: _Replay | None = None
+    __slots__ = ("_replay", "_unbound")
+
+    def __init__(self, start: _Replay | None = None) -> None:
+        self._replay: _Replay | None = start.copy() if start is not None else None
+        self._unbound = start is not None
 
     def __call__(self, view: View) -> Belief:
         r = self._replay
+        if self._unbound:
+            self._unbound = False
+            if r is not None and not r.tracker.rebind(view):
+                r = None
         if r is None or not r.tracker.follows(view):
             r = self._replay = _Replay(view)
         r.catch_up(view)
         return Belief(view, r)
+
+
+class SharedStart:
+    """Every seat's belief replay at one position that many rollouts start from, made once per seat (when
+    a rollout first asks) and copied into each rollout's :class:`BeliefFollower`: the rollouts then
+    replay only the events after the start. ``game`` is that position; it is read, never changed."""
+
+    __slots__ = ("game", "replays")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.replays: list[_Replay | None] = [None] * game.players
+
+    def follower(self, seat: int) -> BeliefFollower:
+        r = self.replays[seat]
+        if r is None:
+            view = self.game.view(seat)
+            r = self.replays[seat] = _Replay(view)
+            r.catch_up(view)
+        return BeliefFollower(r)

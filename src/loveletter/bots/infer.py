@@ -603,10 +603,16 @@ class HeuristicInference:
         Its undrawn cards are in the particle's own order, fresh for every copy made by resampling;
         with ``redeal``, in an order drawn by ``rng`` for this sample (the round replayed on it), so
         that samples of one particle do not all share one future."""
+        got = self.sample_position(rng, redeal)
+        return got[0] if got is not None else None
+
+    def sample_position(self, rng: random.Random, redeal: bool = False) -> tuple[Game, Game] | None:
+        """:meth:`sample_game`, and the particle's own game beside it: every sample of one particle has
+        that game's round so far (do not change either)."""
         if not self.parts:
             return None
         p = self.parts[rng.randrange(len(self.parts))]
-        return self._rejuvenated(p, rng).game if redeal else p.game
+        return (self._rejuvenated(p, rng).game if redeal else p.game), p.game
 
     def sample(self, rng: random.Random) -> dict[str, Any] | None:
         """A hidden-card assignment (``hands``, ``deck`` top card last, ``set_aside``) from a random

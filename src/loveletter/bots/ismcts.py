@@ -70,7 +70,7 @@ from typing import Any, Protocol
 
 from ..engine import BishopChoice, CardinalLook, ChancellorChoice, Decision, Determinizer, Game, Play, View
 from .base import Bot, BotOptionError, check_options, choice_option, number_option
-from .belief import Belief, BeliefFollower
+from .belief import Belief, BeliefFollower, SharedStart
 from .equity import RoundValue
 from .heuristic import best_decision, pick_best
 from .heuristic import scores as heuristic_scores
@@ -253,13 +253,16 @@ class HeuristicRollout:
 
     Each seat keeps a :class:`BeliefFollower`, so its belief replays only the events since its last
     decision in this rollout (its looks are in that belief: the ``know`` that :class:`Rollout` keeps
-    is not needed); ties are broken by the rollout's generator.
+    is not needed); ties are broken by the rollout's generator. With ``start``, the rollout's
+    position (before its first decision) is that start's, and each seat's follower begins as a copy
+    of the start's replay instead of replaying the round from its beginning (the same beliefs).
     """
 
-    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str]) -> None:
+    def __init__(self, g: Game, rng: random.Random, know: dict[tuple[int, int], str],
+                 start: SharedStart | None = None) -> None:
         self.g = g
         self.rng = rng
-        self.follow = [BeliefFollower() for _ in range(g.players)]
+        self.follow = _Followers(g.players, start)
 
     def choose(self) -> Decision:
         g = self.g
@@ -272,6 +275,23 @@ class HeuristicRollout:
 
     def step(self, d: Decision) -> None:
         self.g.apply(d)
+
+
+class _Followers:
+    """One rollout's belief followers by seat, each made when its seat first asks (from the shared start
+    when there is one)."""
+
+    __slots__ = ("_made", "_start")
+
+    def __init__(self, players: int, start: SharedStart | None) -> None:
+        self._made: list[BeliefFollower | None] = [None] * players
+        self._start = start
+
+    def __getitem__(self, seat: int) -> BeliefFollower:
+        f = self._made[seat]
+        if f is None:
+            f = self._made[seat] = self._start.follower(seat) if self._start is not None else BeliefFollower()
+        return f
 
 
 class RolloutPolicy(Protocol):
@@ -317,9 +337,9 @@ class _Sampler:
 
     def sample(self, rng: random.Random) -> dict[str, Any]:
         if self.games:
-            g = self.inference.sample_game(rng, self.redeal)
-            if g is not None:
-                return {"game": g}
+            got = self.inference.sample_position(rng, self.redeal)
+            if got is not None:
+                return {"game": got[0], "particle": got[1]}
         s = self.inference.sample(rng)
         return s if s is not None else self.belief.sample(rng)
 
@@ -382,6 +402,8 @@ class ISMCTSBot(Bot):
             raise BotOptionError("later=tree needs rollout=heuristic (the tree reads our seat's belief in the rollout)")
         self._value: RoundValue | None = None  # reward=game: the current decision's round values
         self._t0 = 0.0  # when the current decision began
+        self._starts: dict[int, SharedStart] = {}  # the current decision's shared rollout starts, by particle
+        self._start: SharedStart | None = None  # the start of the rollouts being played
         self.guide: Any = None  # policy-guided search (see the module docstring)
         self.lam = 0.5
         self.prune = 0.0
@@ -451,6 +473,7 @@ class ISMCTSBot(Bot):
         know = root_knowledge(belief, me)
         start = list(view.tokens)
         self._value = RoundValue(start, me, view.goal) if self.reward == "game" else None
+        self._starts, self._start = {}, None
         rng = self.rng
         prior_q = [max(0.0, min(1.0, sc[d])) for d in cands]
         bonus = self._bonus(cands, prior)
@@ -506,7 +529,23 @@ class ISMCTSBot(Bot):
 
     def _rollout_policy(self, g: Game, rng: random.Random, know: Know, me: int) -> RolloutPolicy:
         """The policy that plays a rollout out (``rollout``; a subclass may play its own seat otherwise)."""
+        if ROLLOUTS[self.rollout] is HeuristicRollout:
+            return HeuristicRollout(g, rng, know, self._start)
         return ROLLOUTS[self.rollout](g, rng, know)
+
+    def _shared_start(self, sample: dict[str, Any], root: Game | None = None) -> SharedStart | None:
+        """The shared start of the rollouts from ``sample``: its particle's game, whose samples all share
+        the round so far (one start per particle and decision), or ``root``, a position that several
+        rollouts copy; None when nothing is shared or the rollouts do not keep beliefs."""
+        if ROLLOUTS[self.rollout] is not HeuristicRollout:
+            return None
+        particle = sample.get("particle")
+        if particle is None:
+            return SharedStart(root) if root is not None else None
+        st = self._starts.get(id(particle))
+        if st is None:
+            st = self._starts[id(particle)] = SharedStart(particle)
+        return st
 
     def _rollout(self, g: Game, d: Decision, rng: random.Random, know: Know, me: int, start: list[int],
                  table: LaterTable | None = None) -> float:
@@ -593,7 +632,9 @@ class ISMCTSBot(Bot):
             if deadline is not None and it > 0 and time.perf_counter() >= deadline:
                 break
             it += 1
-            g = _position(template, belief.sample(rng), me)
+            sample = belief.sample(rng)
+            g = _position(template, sample, me)
+            self._start = self._shared_start(sample)
             logt = math.log(total)
             best, bi = -1e9, 0
             for i in range(k):
@@ -636,8 +677,10 @@ class ISMCTSBot(Bot):
                     break
                 sample = belief.sample(rng)
                 seed = rng.getrandbits(32)
+                root = _position(template, sample, me) if "game" not in sample else None
+                self._start = self._shared_start(sample, root)
                 for i in alive:
-                    g = _position(template, sample, me)
+                    g = root.copy() if root is not None else _position(template, sample, me)
                     w[i] += self._rollout(g, cands[i], random.Random(seed), know, me, start, tables[i])
                     n[i] += 1
                 used += len(alive)

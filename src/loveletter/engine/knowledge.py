@@ -328,6 +328,40 @@ class Tracker:
         return (view.seat == v.seat and view.edition == v.edition and view.players == v.players
                 and len(log) >= len(fed) and all(a is b for a, b in zip(fed, log, strict=False)))
 
+    def copy(self) -> Tracker:
+        """An independent copy of the replay so far (what was fed, and the state it gave): feeding both
+        the same events gives the same knowledge. A search forks one replay of a shared start this way
+        instead of replaying the start for every line it plays out."""
+        t = Tracker.__new__(Tracker)
+        t.view, t.fed, t.me, t.n = self.view, self.fed, self.me, self.n
+        (t.cards, t.bit, t.full, t.value_of, t.by_value, t.countess, t.assassin) = (
+            self.cards, self.bit, self.full, self.value_of, self.by_value, self.countess, self.assassin)
+        memo: dict[int, _Token] = {}
+
+        def tok(x: _Token) -> _Token:
+            y = memo.get(id(x))
+            if y is None:
+                y = memo[id(x)] = _Token(x.mine, x.pub, x.kb)
+            return y
+
+        t.hands = [[tok(x) for x in hand] for hand in self.hands]
+        t.fresh = self.fresh
+        t.bottom = [tok(x) for x in self.bottom]
+        t.set_aside = tok(self.set_aside) if self.set_aside is not None else None
+        t._trade, t._compare, t._last_card = self._trade, self._compare, self._last_card
+        return t
+
+    def rebind(self, view: View) -> bool:
+        """Take ``view``'s first events as the ones fed, if they are equal to them (the same round seen
+        by the same seat in another copy of the game, whose events are other objects); False if not."""
+        fed, log = self.fed, view.log
+        v = self.view
+        if (view.seat != v.seat or view.edition != v.edition or view.players != v.players or len(log) < len(fed)
+                or any(a != b for a, b in zip(fed, log, strict=False))):
+            return False
+        self.fed = tuple(log[: len(fed)])
+        return True
+
     def catch_up(self, view: View, feed: Callable[[Mapping[str, Any]], None] | None = None) -> None:
         """Feed the events of ``view``'s log not fed yet (with ``feed``, which must call :meth:`feed`,
         when given) and take ``view`` as the final one."""
