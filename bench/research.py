@@ -263,13 +263,14 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", f"ms={ms}")), f"ismcts:ms={ms}"], 200, seed)
        for ms in (10, 30) for seed in (11, 12, 13, 14)},
     # prune=0: every candidate the search would take is searched, so the guided side uses its whole budget;
-    # seed 15 compared 0.005 and 0 first, seeds 16 to 23 are fresh deals for prune=0
+    # seed 15 compared 0.005 and 0 first, seeds 16 to 23 are fresh deals for prune=0, and 24 to 31 eight more
+    # (run later on another machine, all eight reported whatever they gave)
     "classic2-guided-h7a-ism2read-ms30-prune0.005-vs-ismcts30-seed15": (
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=30") + ":prune=0.005"), "ismcts:ms=30"],
         200, 15),
     **{f"classic2-guided-h7a-ism2read-ms30-prune0-vs-ismcts30-seed{seed}": (
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=30") + ":prune=0"), "ismcts:ms=30"], 200, seed)
-       for seed in range(15, 24)},
+       for seed in range(15, 32)},
     # prune=0 on the deals of the prune=0.02 rows at 10 ms (seeds 11 to 14) and 100 ms (seeds 9 and 10): paired
     **{f"classic2-guided-h7a-ism2read-ms10-prune0-vs-ismcts10-seed{seed}": (
         "classic", 2, [guided(H7A, T3K_ISM2_READ.replace("ms=100", "ms=10") + ":prune=0"), "ismcts:ms=10"], 200, seed)
