@@ -7,7 +7,8 @@ filter only reads seat 0's view). ``*_p_real_card`` average the decisions where 
 ``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
 ``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``); ``--model
 FILE.npz`` makes a policy network that model (with ``--eps``); ``--repairs N`` lets the filter mend up to N
-particles per decision instead of dropping them.
+particles per decision instead of dropping them; ``--fallback-eps E`` keeps a soft second filter for the
+decisions where the exact one has none left (``HeuristicInference``'s ``fallback_eps``).
 ``python bench/hand_reading.py --edition classic --players 4 --games 5 --particles 100``
 ``python bench/hand_reading.py --players 2 --bots ismcts:iters=100 --games 20 --temp 0.05 --eps 0.1``
 """
@@ -27,7 +28,8 @@ from loveletter.engine import Game
 
 
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
-            temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0) -> dict[str, object]:
+            temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0,
+            fallback_eps: float = 0.0, first_seed: int = 0) -> dict[str, object]:
     seat_model = None
     if model:  # the policy network of a model file as the model of the other seats
         from loveletter.rl.guided import NetworkGuide
@@ -35,10 +37,11 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
     belief = particle = all_belief = all_filter = 0.0
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
-    for gi in range(games):
+    for gi in range(first_seed, first_seed + games):
         g = Game(edition, players, seed=gi)
         bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
-        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model, repairs=repairs)
+        inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model, repairs=repairs,
+                                 fallback_eps=fallback_eps)
         for seat, view, d in play_through(g, bots):
             if seat == 0 and len(view.legal) > 1:
                 decisions += 1
@@ -53,7 +56,8 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                         all_belief += pb
                         all_hands += 1
                         if alive:
-                            pp = sum(p.game.hand(t)[:1] == (card,) for p in inf.parts) / len(inf.parts)
+                            parts = inf.particles
+                            pp = sum(p.game.hand(t)[:1] == (card,) for p in parts) / len(parts)
                             particle += pp
                             belief += pb
                             hands += 1
@@ -64,7 +68,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "decisions": decisions, "with_particles": with_particles, "hands": hands,
             "belief_p_real_card": round(belief / max(1, hands), 4),
             "particles_p_real_card": round(particle / max(1, hands), 4), "bots": bot, "temp": temp, "eps": eps,
-            "model": model, "repairs": repairs,
+            "model": model, "repairs": repairs, "fallback_eps": fallback_eps, "first_seed": first_seed,
             "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
             "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
@@ -80,8 +84,12 @@ def main() -> None:
     ap.add_argument("--eps", type=float, default=0.0)
     ap.add_argument("--model", help="a policy model file (.npz): its network is the model of the other seats")
     ap.add_argument("--repairs", type=int, default=0, help="the filter's repairs per decision (HeuristicInference)")
+    ap.add_argument("--fallback-eps", type=float, default=0.0,
+                    help="a soft second filter (this eps) where the exact one has no particle left")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed (games are seeded in a row)")
     a = ap.parse_args()
-    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model, a.repairs)))
+    print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model, a.repairs,
+                             a.fallback_eps, a.first_seed)))
 
 
 if __name__ == "__main__":

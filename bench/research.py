@@ -67,6 +67,8 @@ OWN_1000 = f"lam=0:prune=0:own_rollout=policy:{REDEALT_1000}"
 REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repairs=300"
             ":guesses_by=infer:positions=redealt")
 REPAIRED_1000 = REPAIRED.replace("iters=100", "iters=1000")
+# the same, a soft second filter (eps 0.02) serving where the exact one has no particle left
+REPAIRED_FALLBACK = f"{REPAIRED}:infer_fallback=0.02"
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -106,6 +108,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "premium6-ismcts-hroll-vs-5-heuristic": ("premium", 6, ["ismcts:iters=100:rollout=heuristic"]
                                              + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED}"] + ["heuristic"] * 5, 67, 2026),
+    "premium6-ismcts-repairs-fallback-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_FALLBACK}"]
+                                                        + ["heuristic"] * 5, 67, 2026),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
     "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
                                                          + ["heuristic"] * 5, 67, 2026),

@@ -21,6 +21,7 @@ SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuris
          "ismcts:iters=4:infer=heuristic:particles=8:positions=redealt",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:positions=redealt",
+         "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:infer_fallback=0.05:positions=redealt",
          "ismcts:iters=4:rollout=heuristic:reward=game",
          "ismcts:iters=4:rollout=heuristic:later=tree:widen=1"]
 
@@ -428,11 +429,40 @@ def test_repairs_keep_premium_particles_and_read_the_hands_better() -> None:
     assert alive1 > alive0 and read1 > 1.1 * read0, (alive0, alive1, read0, read1)
 
 
+def test_a_soft_fallback_filter_serves_where_the_exact_one_has_no_particle_left() -> None:
+    """``fallback_eps``: where the exact filter is empty, the soft filter's particles answer for samples, and
+    they too show our seat exactly what it saw; where the exact one has particles, they answer."""
+    import random
+
+    from loveletter.bots.infer import HeuristicInference
+
+    served = own = 0
+    for _g, view, inf in _heuristic_games("premium", 6, range(2), 20, repairs=30, fallback_eps=0.02):
+        if inf.parts:
+            assert inf.particles is inf.parts
+            own += 1
+        elif inf.particles:
+            served += 1
+            assert inf.fallback is not None and inf.particles is inf.fallback.parts
+            for p in inf.particles:
+                assert p.game.redacted_log(0)[1:] == view.log[1:] and p.game.hand(0) == view.hand
+            got = inf.sample_position(random.Random(1), redeal=True)
+            assert got is not None and got[1] in [p.game for p in inf.fallback.parts]
+            assert inf.value_shares(view)
+    assert served > 0 and own > 0, (served, own)
+    with pytest.raises(ValueError):
+        HeuristicInference(4, eps=0.1, fallback_eps=0.02)
+
+
 @pytest.mark.parametrize("spec,message", [("ismcts:infer=oracle", "infer=oracle: want none or heuristic"),
                                           ("ismcts:infer=heuristic:infer_repairs=-1", "infer_repairs"),
                                           ("ismcts:infer=heuristic:particles=0", "particles"),
                                           ("ismcts:infer=heuristic:infer_temp=-1", "infer_temp"),
                                           ("ismcts:infer=heuristic:infer_eps=1.5", "infer_eps"),
+                                          ("ismcts:infer=heuristic:infer_fallback=1.5", "infer_fallback"),
+                                          ("ismcts:infer=heuristic:infer_eps=0.1:infer_fallback=0.02",
+                                           "infer_fallback backs up the exact heuristic model"),
+                                          ("ismcts:infer_fallback=0.02", "infer_fallback backs up"),
                                           ("ismcts:later=tree", "later=tree needs rollout=heuristic"),
                                           ("ismcts:rollout=heuristic:later=deep", "later=deep"),
                                           ("ismcts:rollout=heuristic:later=tree:widen=0", "widen"),

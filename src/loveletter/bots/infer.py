@@ -80,14 +80,26 @@ class HeuristicInference:
     dropped one if the decision's events then agree. At most ``repairs`` such tries per
     :meth:`update`. With many distinct cards and seats (premium), few random particles hold the card
     a seat turns out to have, and without repairs the filter rarely keeps any.
+
+    ``fallback_eps`` > 0 keeps a second filter beside this one, the same but for a soft model with that
+    ``eps``, brought up to every view; its particles serve the samples at the decisions where this filter
+    has none left (kept up at every decision, it has its own repairs for each, as this one does). In premium the exact model reads
+    the hands best while its particles last, and the soft one reads them better than the belief where
+    they do not.
     """
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
-                 temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None, repairs: int = 0) -> None:
-        if temp < 0 or not 0 <= eps <= 1:
-            raise ValueError("temp must be >= 0 and eps between 0 and 1")
+                 temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None, repairs: int = 0,
+                 fallback_eps: float = 0.0) -> None:
+        if temp < 0 or not 0 <= eps <= 1 or not 0 <= fallback_eps <= 1:
+            raise ValueError("temp must be >= 0, eps and fallback_eps between 0 and 1")
         if repairs < 0:
             raise ValueError("repairs must be >= 0")
+        if fallback_eps and (model is not None or eps or temp):
+            raise ValueError("fallback_eps backs up the exact heuristic model: no model, temp or eps with it")
+        self.fallback = (HeuristicInference(particles, seed=seed + 1, moves=moves, eps=fallback_eps, repairs=repairs)
+                         if fallback_eps > 0 else None)
+        self._serving: HeuristicInference = self  # the filter whose particles answer for samples
         if model is not None and temp:
             raise ValueError("temp (infer_temp) softens the heuristic model only: a given model has its own chances")
         self.temp, self.eps = float(temp), float(eps)
@@ -159,10 +171,21 @@ class HeuristicInference:
     def played(self, view: View, decision: Decision) -> None:
         """Our seat chose ``decision`` at ``view`` (so replays need not search for it)."""
         self.mine[len(view.log)] = decision
+        if self.fallback is not None:
+            self.fallback.played(view, decision)
 
     def update(self, view: View) -> bool:
-        """Bring the particles up to ``view``; True if any survive. A position the engine refuses to
-        replay (which would be a bug here) clears the particles rather than the caller's decision."""
+        """Bring the particles up to ``view``; True if any survive (this filter's, or the fallback's when
+        there is one). A position the engine refuses to replay (which would be a bug here) clears the
+        particles rather than the caller's decision."""
+        self._serving = self
+        alive = self._update_own(view)
+        if self.fallback is not None and self.fallback.update(view) and not alive:
+            self._serving = self.fallback
+            return True
+        return alive
+
+    def _update_own(self, view: View) -> bool:
         if not view.log or view.seat is None:
             self.parts, self.alive = [], False
             return False
@@ -579,8 +602,15 @@ class HeuristicInference:
         self._replay(q)
         return q
 
+    @property
+    def particles(self) -> list[_Particle]:
+        """The particles that answer for samples now: this filter's, or the fallback's (see ``fallback_eps``)."""
+        return self._serving.parts
+
     def value_shares(self, view: View) -> dict[int, dict[int, float]]:
         """For every other seat, the share of particles in which its card has each value."""
+        if self._serving is not self:
+            return self._serving.value_shares(view)
         out: dict[int, dict[int, float]] = {}
         n = len(self.parts)
         if not n:
@@ -609,6 +639,8 @@ class HeuristicInference:
     def sample_position(self, rng: random.Random, redeal: bool = False) -> tuple[Game, Game] | None:
         """:meth:`sample_game`, and the particle's own game beside it: every sample of one particle has
         that game's round so far (do not change either)."""
+        if self._serving is not self:
+            return self._serving.sample_position(rng, redeal)
         if not self.parts:
             return None
         p = self.parts[rng.randrange(len(self.parts))]
@@ -617,6 +649,8 @@ class HeuristicInference:
     def sample(self, rng: random.Random) -> dict[str, Any] | None:
         """A hidden-card assignment (``hands``, ``deck`` top card last, ``set_aside``) from a random
         particle, with the undrawn cards in a fresh order; None without particles."""
+        if self._serving is not self:
+            return self._serving.sample(rng)
         if not self.parts:
             return None
         p = self.parts[rng.randrange(len(self.parts))]

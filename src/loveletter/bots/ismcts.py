@@ -30,7 +30,9 @@ roughly like it: a softmax of the heuristic's scores at that temperature, and th
 uniformly random choice, instead of the heuristic's exact choice; or ``policy``, in a guided search only:
 the same filter with the guide's policy network as the model of the other seats, its chances mixed
 with ``infer_eps`` of a uniform choice; ``infer_repairs``, default 0: how many particles the filter may
-mend per decision instead of dropping them, for editions with many distinct cards such as premium) and
+mend per decision instead of dropping them, for editions with many distinct cards such as premium;
+``infer_fallback``, default 0: with an exact model, the ``eps`` of a soft second filter whose particles serve
+where the exact filter has none left, instead of the belief) and
 ``guesses_by``
 (``heuristic``, or ``infer``: the guesses kept are the ones the inference makes likeliest) and
 ``positions`` (``view``: positions determinized from our view, in which the other seats know only
@@ -370,8 +372,8 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
-                                 "guesses_by", "positions", "infer_temp", "infer_eps", "infer_repairs", "reward",
-                                 "later", "width", "widen"})
+                                 "guesses_by", "positions", "infer_temp", "infer_eps", "infer_repairs",
+                                 "infer_fallback", "reward", "later", "width", "widen"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -388,9 +390,13 @@ class ISMCTSBot(Bot):
         temp = float(number_option(options, "infer_temp", 0.0, low=0, high=100))
         eps = float(number_option(options, "infer_eps", 0.0, low=0, high=1))
         repairs = number_option(options, "infer_repairs", 0, integer=True, low=0, high=100_000)
+        fallback = float(number_option(options, "infer_fallback", 0.0, low=0, high=1))
+        if fallback and (temp or eps or self.infer != "heuristic"):
+            raise BotOptionError("infer_fallback backs up the exact heuristic model: it needs infer=heuristic "
+                                 "without infer_temp or infer_eps")
         model = self._seat_model() if self.infer == "policy" else None
         self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps,
-                                             model=model, repairs=repairs)
+                                             model=model, repairs=repairs, fallback_eps=fallback)
                           if self.infer != "none" else None)
         self.rank = choice_option(options, "guesses_by", "heuristic", ("heuristic", "infer"))
         self.positions = choice_option(options, "positions", "view", ("view", "particles", "redealt"))
