@@ -83,9 +83,9 @@ class HeuristicInference:
 
     ``fallback_eps`` > 0 keeps a second filter beside this one, the same but for a soft model with that
     ``eps``, brought up to every view; its particles serve the samples at the decisions where this filter
-    has none left (kept up at every decision, it has its own repairs for each, as this one does). In premium the exact model reads
-    the hands best while its particles last, and the soft one reads them better than the belief where
-    they do not.
+    has none left (kept up at every decision, it has its own repairs for each, as this one does). In
+    premium the exact model reads the hands best while its particles last, and the soft one reads them
+    better than the belief where they do not.
     """
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
