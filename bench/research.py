@@ -69,6 +69,8 @@ REPAIRED = ("iters=100:rollout=heuristic:infer=heuristic:particles=30:infer_repa
 REPAIRED_1000 = REPAIRED.replace("iters=100", "iters=1000")
 # the same, a soft second filter (eps 0.02) serving where the exact one has no particle left
 REPAIRED_FALLBACK = f"{REPAIRED}:infer_fallback=0.02"
+# the same reading, the round's result valued by what it does to the game's chances (see bots/equity.py)
+REPAIRED_GAME = f"{REPAIRED}:reward=game"
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -110,6 +112,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "premium6-ismcts-repairs-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED}"] + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-fallback-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_FALLBACK}"]
                                                         + ["heuristic"] * 5, 67, 2026),
+    "premium6-ismcts-repairs-game-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_GAME}"]
+                                                    + ["heuristic"] * 5, 67, 2026),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
     "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
                                                          + ["heuristic"] * 5, 67, 2026),
