@@ -164,6 +164,10 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic4-ismcts-redealt-game-iters1000-vs-3-heuristic-seed99": ("classic", 4,
                                                                      [f"ismcts:{REDEALT_1000}:reward=game"]
                                                                      + ["heuristic"] * 3, 100, 99),
+    # a third set of deals for it, added before any of its games was played
+    "classic4-ismcts-redealt-game-iters1000-vs-3-heuristic-seed5": ("classic", 4,
+                                                                    [f"ismcts:{REDEALT_1000}:reward=game"]
+                                                                    + ["heuristic"] * 3, 100, 5),
     # the iters=300 search whose later decisions of our seat are searched too (later=tree), on the iters=300 deals
     "classic4-ismcts-tree-redealt-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{TREE_300}"]
                                                              + ["heuristic"] * 3, 100, 2026),
