@@ -5,6 +5,8 @@ choice, for every other seat in the round: the probability the belief gives that
 and the share of particles of :class:`loveletter.bots.infer.HeuristicInference` that hold it (the
 filter only reads seat 0's view). ``*_p_real_card`` average the decisions where particles were left;
 ``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
+``*_top1`` count how often the real card is the likeliest one (a tie of k cards counting 1/k): what a
+Guard's guess needs, where the average probability says less.
 ``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``); ``--model
 FILE.npz`` makes a policy network that model (with ``--eps``); ``--repairs N`` lets the filter mend up to N
 particles per decision instead of dropping them; ``--fallback-eps E`` keeps a soft second filter for the
@@ -18,6 +20,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections import Counter
+from collections.abc import Mapping
 
 from games import play_through
 
@@ -27,6 +31,14 @@ from loveletter.bots.registry import make_bot
 from loveletter.engine import Game
 
 
+def top1(dist: Mapping[str, float], card: str) -> float:
+    """1 if ``card`` is the likeliest in ``dist``, 1/k if it ties with k-1 others for that, else 0."""
+    best = max(dist.values(), default=0.0)
+    if best <= 0 or dist.get(card, 0.0) < best - 1e-12:
+        return 0.0
+    return 1.0 / sum(1 for q in dist.values() if q >= best - 1e-12)
+
+
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
             temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0,
             fallback_eps: float = 0.0, first_seed: int = 0) -> dict[str, object]:
@@ -34,7 +46,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
     if model:  # the policy network of a model file as the model of the other seats
         from loveletter.rl.guided import NetworkGuide
         seat_model = NetworkGuide(model).chances
-    belief = particle = all_belief = all_filter = 0.0
+    belief = particle = all_belief = all_filter = all_belief_top = all_filter_top = 0.0
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
     for gi in range(first_seed, first_seed + games):
@@ -52,16 +64,20 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                 for t in range(1, players):
                     if g.alive[t] and g.hand(t):
                         card = g.hand(t)[0]
-                        pb = b.distribution(t, pool).get(card, 0.0)
+                        bd = b.distribution(t, pool)
+                        pb = bd.get(card, 0.0)
                         all_belief += pb
+                        all_belief_top += top1(bd, card)
                         all_hands += 1
                         if alive:
                             parts = inf.particles
-                            pp = sum(p.game.hand(t)[:1] == (card,) for p in parts) / len(parts)
+                            held = Counter(p.game.hand(t)[0] for p in parts if p.game.hand(t))
+                            pp = held[card] / len(parts)
                             particle += pp
                             belief += pb
                             hands += 1
                         all_filter += pp if alive else pb
+                        all_filter_top += top1(held, card) if alive else top1(bd, card)
             if seat == 0:
                 inf.played(view, d)
     return {"edition": edition, "players": players, "games": games, "particles": particles,
@@ -70,7 +86,9 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "particles_p_real_card": round(particle / max(1, hands), 4), "bots": bot, "temp": temp, "eps": eps,
             "model": model, "repairs": repairs, "fallback_eps": fallback_eps, "first_seed": first_seed,
             "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
-            "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
+            "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4),
+            "all_belief_top1": round(all_belief_top / max(1, all_hands), 4),
+            "all_filter_top1": round(all_filter_top / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
 
 def main() -> None:
