@@ -39,6 +39,22 @@ def top1(dist: Mapping[str, float], card: str) -> float:
     return 1.0 / sum(1 for q in dist.values() if q >= best - 1e-12)
 
 
+#: Shares of the belief in the blends of ``all_mix_top1``: the filter's particle shares and the belief mixed.
+MIXES = (0.1, 0.25, 0.5)
+
+
+def blend(held: Mapping[str, int], dist: Mapping[str, float], a: float) -> dict[str, float]:
+    """The particles' shares (``held``: counts per card) mixed with ``dist`` at weight ``a``."""
+    n = sum(held.values()) or 1
+    return {c: (1 - a) * held.get(c, 0) / n + a * dist.get(c, 0.0) for c in set(held) | set(dist)}
+
+
+def product(held: Mapping[str, int], dist: Mapping[str, float], floor: float = 0.05) -> dict[str, float]:
+    """The belief reweighed by the particles' shares (each share floored at ``floor``)."""
+    n = sum(held.values()) or 1
+    return {c: q * (held.get(c, 0) / n + floor) for c, q in dist.items()}
+
+
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
             temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0,
             fallback_eps: float = 0.0, first_seed: int = 0) -> dict[str, object]:
@@ -47,6 +63,8 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
         from loveletter.rl.guided import NetworkGuide
         seat_model = NetworkGuide(model).chances
     belief = particle = all_belief = all_filter = all_belief_top = all_filter_top = 0.0
+    mix_top = dict.fromkeys(MIXES, 0.0)
+    prod_top = 0.0
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
     for gi in range(first_seed, first_seed + games):
@@ -78,6 +96,9 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                             hands += 1
                         all_filter += pp if alive else pb
                         all_filter_top += top1(held, card) if alive else top1(bd, card)
+                        for a in MIXES:
+                            mix_top[a] += top1(blend(held, bd, a), card) if alive else top1(bd, card)
+                        prod_top += top1(product(held, bd), card) if alive else top1(bd, card)
             if seat == 0:
                 inf.played(view, d)
     return {"edition": edition, "players": players, "games": games, "particles": particles,
@@ -88,7 +109,9 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "all_hands": all_hands, "all_belief_p_real_card": round(all_belief / max(1, all_hands), 4),
             "all_filter_p_real_card": round(all_filter / max(1, all_hands), 4),
             "all_belief_top1": round(all_belief_top / max(1, all_hands), 4),
-            "all_filter_top1": round(all_filter_top / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
+            "all_filter_top1": round(all_filter_top / max(1, all_hands), 4),
+            "all_mix_top1": {str(a): round(x / max(1, all_hands), 4) for a, x in mix_top.items()},
+            "all_product_top1": round(prod_top / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
 
 
 def main() -> None:
