@@ -21,7 +21,8 @@ import argparse
 import json
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games import play_through
 
@@ -55,6 +56,31 @@ def product(held: Mapping[str, int], dist: Mapping[str, float], floor: float = 0
     return {c: q * (held.get(c, 0) / n + floor) for c, q in dist.items()}
 
 
+#: Powers of the belief in ``all_weighted_top1``: each particle weighed by the belief's chance of its hands.
+POWERS = (0.5, 1.0)
+
+
+def weighted_shares(parts: Sequence[Any], dists: Mapping[int, Mapping[str, float]],
+                    power: float) -> dict[int, dict[str, float]]:
+    """Per seat of ``dists``, the particles' shares of each card, each particle weighed by the product over
+    those seats of the belief's chance of the card it gives the seat (to ``power``; a floor of 1e-3)."""
+    weights = []
+    for p in parts:
+        w = 1.0
+        for t, dist in dists.items():
+            hand = p.game.hand(t)
+            if hand:
+                w *= max(1e-3, dist.get(hand[0], 0.0)) ** power
+        weights.append(w)
+    out: dict[int, dict[str, float]] = {t: {} for t in dists}
+    for p, w in zip(parts, weights, strict=True):
+        for t in dists:
+            hand = p.game.hand(t)
+            if hand:
+                out[t][hand[0]] = out[t].get(hand[0], 0.0) + w
+    return out
+
+
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
             temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0,
             fallback_eps: float = 0.0, first_seed: int = 0) -> dict[str, object]:
@@ -65,6 +91,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
     belief = particle = all_belief = all_filter = all_belief_top = all_filter_top = 0.0
     mix_top = dict.fromkeys(MIXES, 0.0)
     prod_top = 0.0
+    weighted_top = dict.fromkeys(POWERS, 0.0)
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
     for gi in range(first_seed, first_seed + games):
@@ -79,6 +106,8 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                 with_particles += alive
                 b = Belief(view)
                 pool = b.pool()
+                dists = {t: b.distribution(t, pool) for t in range(1, players) if g.alive[t] and g.hand(t)}
+                weighted = {gm: weighted_shares(inf.particles, dists, gm) for gm in POWERS} if alive else {}
                 for t in range(1, players):
                     if g.alive[t] and g.hand(t):
                         card = g.hand(t)[0]
@@ -99,6 +128,8 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                         for a in MIXES:
                             mix_top[a] += top1(blend(held, bd, a), card) if alive else top1(bd, card)
                         prod_top += top1(product(held, bd), card) if alive else top1(bd, card)
+                        for gm in POWERS:
+                            weighted_top[gm] += top1(weighted[gm][t], card) if alive else top1(bd, card)
             if seat == 0:
                 inf.played(view, d)
     return {"edition": edition, "players": players, "games": games, "particles": particles,
@@ -111,7 +142,9 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "all_belief_top1": round(all_belief_top / max(1, all_hands), 4),
             "all_filter_top1": round(all_filter_top / max(1, all_hands), 4),
             "all_mix_top1": {str(a): round(x / max(1, all_hands), 4) for a, x in mix_top.items()},
-            "all_product_top1": round(prod_top / max(1, all_hands), 4), "seconds": round(time.time() - t0, 1)}
+            "all_product_top1": round(prod_top / max(1, all_hands), 4),
+            "all_weighted_top1": {str(a): round(x / max(1, all_hands), 4) for a, x in weighted_top.items()},
+            "seconds": round(time.time() - t0, 1)}
 
 
 def main() -> None:

@@ -22,6 +22,8 @@ SPECS = ["random", "heuristic", "ismcts:iters=4", "ismcts:iters=4:rollout=heuris
          "ismcts:iters=4:infer=heuristic:particles=8:infer_temp=0.05:infer_eps=0.05",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:positions=redealt",
          "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:infer_fallback=0.05:positions=redealt",
+         "ismcts:iters=4:infer=heuristic:particles=8:infer_repairs=8:infer_weigh=1:positions=redealt"
+         ":guesses_by=infer",
          "ismcts:iters=4:rollout=heuristic:reward=game",
          "ismcts:iters=4:rollout=heuristic:later=tree:widen=1"]
 
@@ -454,6 +456,49 @@ def test_a_soft_fallback_filter_serves_where_the_exact_one_has_no_particle_left(
         HeuristicInference(4, eps=0.1, fallback_eps=0.02)
 
 
+def test_weighing_the_particles_by_a_belief_moves_the_samples_and_the_guesses_to_its_cards() -> None:
+    """``weigh``: a belief sure of one seat's card makes nearly every sample and the guesses' shares give that
+    card, when a particle has it; the next update forgets the weights."""
+    import random
+    from collections import Counter
+
+
+    class Sure:
+        """A belief sure that ``seat`` holds ``card`` (every other seat's card equally likely)."""
+
+        def __init__(self, players: int, seat: int, card: str) -> None:
+            self.known, self.seat, self.card = [None] * players, seat, card
+
+        def pool(self) -> Counter[str]:
+            return Counter()
+
+        def distribution(self, t: int, pool: Counter[str]) -> dict[str, float]:
+            return {self.card: 1.0} if t == self.seat else {}
+
+    checked = 0
+    for g, view, inf in _heuristic_games("premium", 6, range(2), 30, repairs=60):
+        for t in range(1, 6):
+            cards = Counter(p.game.hand(t)[0] for p in inf.parts if p.game.hand(t))
+            if len(cards) < 2:
+                continue
+            rare = min(cards, key=lambda c: cards[c])  # a card few particles give seat t
+            plain = inf.value_shares(view)[t]
+            inf.weigh(Sure(6, t, rare), 1.0)
+            rng = random.Random(checked)
+            # the belief's other cards keep a floor of 1e-3: at most 29 of 30 particles, under 3% of the weight
+            picks = Counter(inf.sample_position(rng)[0].hand(t)[0] for _ in range(100))  # type: ignore[index]
+            assert picks[rare] >= 90 > cards[rare] / sum(cards.values()) * 100, (rare, cards, picks)
+            dealt = Counter(inf.sample(rng)["hands"][t][0] for _ in range(100))  # type: ignore[index]
+            assert dealt[rare] >= 90, (rare, cards, dealt)
+            shares = inf.value_shares(view)[t]
+            assert shares[g.values[rare]] > 0.95, shares
+            inf.update(view)  # the weights last until the next update
+            assert inf.value_shares(view)[t] == plain
+            checked += 1
+            break
+    assert checked >= 3, checked
+
+
 @pytest.mark.parametrize("spec,message", [("ismcts:infer=oracle", "infer=oracle: want none or heuristic"),
                                           ("ismcts:infer=heuristic:infer_repairs=-1", "infer_repairs"),
                                           ("ismcts:infer=heuristic:particles=0", "particles"),
@@ -463,6 +508,8 @@ def test_a_soft_fallback_filter_serves_where_the_exact_one_has_no_particle_left(
                                           ("ismcts:infer=heuristic:infer_eps=0.1:infer_fallback=0.02",
                                            "infer_fallback backs up the exact heuristic model"),
                                           ("ismcts:infer_fallback=0.02", "infer_fallback backs up"),
+                                          ("ismcts:infer=heuristic:infer_weigh=-1", "infer_weigh"),
+                                          ("ismcts:infer_weigh=1", "infer_weigh weighs the inference's particles"),
                                           ("ismcts:later=tree", "later=tree needs rollout=heuristic"),
                                           ("ismcts:rollout=heuristic:later=deep", "later=deep"),
                                           ("ismcts:rollout=heuristic:later=tree:widen=0", "widen"),

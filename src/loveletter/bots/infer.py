@@ -116,6 +116,7 @@ class HeuristicInference:
         self.mine: dict[int, Decision] = {}  # our decision at each log length
         self.alive = False
         self.fixed: dict[int, str] = {}
+        self._weights: list[float] | None = None  # the particles' weights for samples (see :meth:`weigh`)
 
     @property
     def soft(self) -> bool:
@@ -179,6 +180,7 @@ class HeuristicInference:
         there is one). A position the engine refuses to replay (which would be a bug here) clears the
         particles rather than the caller's decision."""
         self._serving = self
+        self._weights = None
         alive = self._update_own(view)
         if self.fallback is not None and self.fallback.update(view) and not alive:
             self._serving = self.fallback
@@ -612,20 +614,48 @@ class HeuristicInference:
         if self._serving is not self:
             return self._serving.value_shares(view)
         out: dict[int, dict[int, float]] = {}
-        n = len(self.parts)
-        if not n:
+        if not self.parts:
             return out
+        weights = self._weights if self._weights is not None else [1.0] * len(self.parts)
+        n = sum(weights) or 1.0
         values = view.values
         for seat in range(view.players):
             if seat == self.me or not view.alive[seat]:
                 continue
-            counts: Counter[int] = Counter()
-            for p in self.parts:
+            counts: dict[int, float] = {}
+            for p, w in zip(self.parts, weights, strict=True):
                 hand = p.game.hand(seat)
                 if hand:
-                    counts[values[hand[0]]] += 1
+                    v = values[hand[0]]
+                    counts[v] = counts.get(v, 0.0) + w
             out[seat] = {v: c / n for v, c in counts.items()}
         return out
+
+    def weigh(self, belief: Any, power: float = 1.0) -> None:
+        """Weigh the particles that serve samples (until the next :meth:`update`) by ``belief``: each by the
+        product, over the other seats with a card, of ``belief.distribution``'s chance of the card the
+        particle gives that seat (at least 1e-3), to ``power``. The belief's rules of thumb then break
+        the ties of a filter with few distinct particles: in premium 6p the real card is the likeliest
+        more often so (``bench/hand_reading.py``, ``all_weighted_top1``)."""
+        parts = self.particles
+        pool = belief.pool()
+        dists = {t: belief.distribution(t, pool) for t in range(len(belief.known)) if t != self.me}
+        weights = []
+        for p in parts:
+            w = 1.0
+            for t, dist in dists.items():
+                hand = p.game.hand(t)
+                if hand:
+                    w *= max(1e-3, dist.get(hand[0], 0.0)) ** power
+            weights.append(w)
+        self._serving._weights = weights if parts else None
+
+    def _pick(self, rng: random.Random) -> _Particle:
+        """A particle for a sample: uniformly, or by the weights of :meth:`weigh`."""
+        parts, w = self.parts, self._weights
+        if w is None or len(w) != len(parts):
+            return parts[rng.randrange(len(parts))]
+        return rng.choices(parts, weights=w)[0]
 
     # ------------------------------------------------------------------ samples for the search
     def sample_game(self, rng: random.Random, redeal: bool = False) -> Game | None:
@@ -643,7 +673,7 @@ class HeuristicInference:
             return self._serving.sample_position(rng, redeal)
         if not self.parts:
             return None
-        p = self.parts[rng.randrange(len(self.parts))]
+        p = self._pick(rng)
         return (self._rejuvenated(p, rng).game if redeal else p.game), p.game
 
     def sample(self, rng: random.Random) -> dict[str, Any] | None:
@@ -653,7 +683,7 @@ class HeuristicInference:
             return self._serving.sample(rng)
         if not self.parts:
             return None
-        p = self.parts[rng.randrange(len(self.parts))]
+        p = self._pick(rng)
         g = p.game
         deck = list(g.deck)
         left = max(0, self.d0 - _deck_draws(g.redacted_log(self.me)))  # original cards still in the deck

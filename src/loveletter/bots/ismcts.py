@@ -32,7 +32,9 @@ the same filter with the guide's policy network as the model of the other seats,
 with ``infer_eps`` of a uniform choice; ``infer_repairs``, default 0: how many particles the filter may
 mend per decision instead of dropping them, for editions with many distinct cards such as premium;
 ``infer_fallback``, default 0: with an exact model, the ``eps`` of a soft second filter whose particles serve
-where the exact filter has none left, instead of the belief) and
+where the exact filter has none left, instead of the belief; ``infer_weigh``, default 0: a power ``g`` > 0
+weighs each particle, for the samples and the guesses, by our belief's chance of the hands it deals, to the
+power ``g`` (see :meth:`HeuristicInference.weigh`)) and
 ``guesses_by``
 (``heuristic``, or ``infer``: the guesses kept are the ones the inference makes likeliest) and
 ``positions`` (``view``: positions determinized from our view, in which the other seats know only
@@ -373,7 +375,7 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         check_options(options, {"iters", "ms", "c", "prior", "guesses", "mode", "rollout", "infer", "particles",
                                  "guesses_by", "positions", "infer_temp", "infer_eps", "infer_repairs",
-                                 "infer_fallback", "reward", "later", "width", "widen"})
+                                 "infer_fallback", "infer_weigh", "reward", "later", "width", "widen"})
         super().__init__(seed, **options)
         self.iters = number_option(options, "iters", None, integer=True, low=1)
         self.ms = number_option(options, "ms", None, low=0, above=True, high=3_600_000)
@@ -394,6 +396,9 @@ class ISMCTSBot(Bot):
         if fallback and (temp or eps or self.infer != "heuristic"):
             raise BotOptionError("infer_fallback backs up the exact heuristic model: it needs infer=heuristic "
                                  "without infer_temp or infer_eps")
+        self.weigh = float(number_option(options, "infer_weigh", 0.0, low=0, high=10))
+        if self.weigh and self.infer == "none":
+            raise BotOptionError("infer_weigh weighs the inference's particles: it needs infer=heuristic or policy")
         model = self._seat_model() if self.infer == "policy" else None
         self.inference = (HeuristicInference(particles, seed=self.rng.getrandbits(32), temp=temp, eps=eps,
                                              model=model, repairs=repairs, fallback_eps=fallback)
@@ -465,6 +470,8 @@ class ISMCTSBot(Bot):
         belief: Any = self.follow(view)
         sc = heuristic_scores(view, belief)
         inference = self.inference if self.inference is not None and self.inference.update(view) else None
+        if inference is not None and self.weigh:
+            inference.weigh(belief, self.weigh)
         shares = inference.value_shares(view) if inference is not None and self.rank == "infer" else None
         cands = self.candidates(view, sc, shares)
         prior: dict[Decision, float] = {}
