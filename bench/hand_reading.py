@@ -6,7 +6,10 @@ and the share of particles of :class:`loveletter.bots.infer.HeuristicInference` 
 filter only reads seat 0's view). ``*_p_real_card`` average the decisions where particles were left;
 ``all_*`` average every decision, the filter's figure falling back on the belief where none were left.
 ``*_top1`` count how often the real card is the likeliest one (a tie of k cards counting 1/k): what a
-Guard's guess needs, where the average probability says less.
+Guard's guess needs, where the average probability says less. ``all_mix_top1`` and ``all_product_top1``
+blend the filter's shares with the belief, per seat (a mixture at each weight of ``MIXES``; the belief
+times the share plus 0.05); ``all_weighted_top1`` weighs each particle by the belief's chance of all its
+hands at once, to each power of ``POWERS`` (what the search's ``infer_weigh`` does).
 ``--temp``/``--eps`` soften the filter's model of the other seats (see ``HeuristicInference``); ``--model
 FILE.npz`` makes a policy network that model (with ``--eps``); ``--repairs N`` lets the filter mend up to N
 particles per decision instead of dropping them; ``--fallback-eps E`` keeps a soft second filter for the
