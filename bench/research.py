@@ -118,6 +118,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-p100-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_P100}"]
                                                     + ["heuristic"] * 5, 67, 2026),
+    "premium6-ismcts-repairs-p100-vs-5-heuristic-seed99": ("premium", 6, [f"ismcts:{REPAIRED_P100}"]
+                                                           + ["heuristic"] * 5, 67, 99),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
     "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
                                                          + ["heuristic"] * 5, 67, 2026),
