@@ -30,7 +30,7 @@ from typing import Any
 from games import play_through
 
 from loveletter.bots.belief import Belief
-from loveletter.bots.infer import HeuristicInference
+from loveletter.bots.infer import HeuristicInference, hand_weights
 from loveletter.bots.registry import make_bot
 from loveletter.engine import Game
 
@@ -67,14 +67,7 @@ def weighted_shares(parts: Sequence[Any], dists: Mapping[int, Mapping[str, float
                     power: float) -> dict[int, dict[str, float]]:
     """Per seat of ``dists``, the particles' shares of each card, each particle weighed by the product over
     those seats of the belief's chance of the card it gives the seat (to ``power``; a floor of 1e-3)."""
-    weights = []
-    for p in parts:
-        w = 1.0
-        for t, dist in dists.items():
-            hand = p.game.hand(t)
-            if hand:
-                w *= max(1e-3, dist.get(hand[0], 0.0)) ** power
-        weights.append(w)
+    weights = hand_weights([p.game for p in parts], dists, power)
     out: dict[int, dict[str, float]] = {t: {} for t in dists}
     for p, w in zip(parts, weights, strict=True):
         for t in dists:

@@ -640,15 +640,7 @@ class HeuristicInference:
         parts = self.particles
         pool = belief.pool()
         dists = {t: belief.distribution(t, pool) for t in range(len(belief.known)) if t != self.me}
-        weights = []
-        for p in parts:
-            w = 1.0
-            for t, dist in dists.items():
-                hand = p.game.hand(t)
-                if hand:
-                    w *= max(1e-3, dist.get(hand[0], 0.0)) ** power
-            weights.append(w)
-        self._serving._weights = weights if parts else None
+        self._serving._weights = hand_weights([p.game for p in parts], dists, power) if parts else None
 
     def _pick(self, rng: random.Random) -> _Particle:
         """A particle for a sample: uniformly, or by the weights of :meth:`weigh`."""
@@ -699,6 +691,20 @@ class HeuristicInference:
         return {"hands": [list(h) for h in g.hands], "deck": deck, "set_aside": aside}
 
 
+def hand_weights(games: Sequence[Game], dists: Mapping[int, Mapping[str, float]], power: float = 1.0) -> list[float]:
+    """Per game, the product over the seats of ``dists`` of the chance its distribution gives the card the
+    game deals that seat (at least 1e-3), to ``power``: see :meth:`HeuristicInference.weigh`."""
+    weights = []
+    for g in games:
+        w = 1.0
+        for t, dist in dists.items():
+            hand = g.hand(t)
+            if hand:
+                w *= max(1e-3, dist.get(hand[0], 0.0)) ** power
+        weights.append(w)
+    return weights
+
+
 def _deck_draw_events(log: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, str | None]]:
     """Every card drawn from the deck in ``log`` after the deal, in order: (seat, card if we saw it)."""
     for e in log:
@@ -717,4 +723,4 @@ def _deck_draws(log: Sequence[Mapping[str, Any]]) -> int:
     return sum(1 for _ in _deck_draw_events(log))
 
 
-__all__ = ["HeuristicInference"]
+__all__ = ["HeuristicInference", "hand_weights"]
