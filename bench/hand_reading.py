@@ -107,7 +107,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
                 for t in range(1, players):
                     if g.alive[t] and g.hand(t):
                         card = g.hand(t)[0]
-                        bd = b.distribution(t, pool)
+                        bd = dists[t]
                         pb = bd.get(card, 0.0)
                         all_belief += pb
                         all_belief_top += top1(bd, card)

@@ -462,7 +462,6 @@ def test_weighing_the_particles_by_a_belief_moves_the_samples_and_the_guesses_to
     import random
     from collections import Counter
 
-
     class Sure:
         """A belief sure that ``seat`` holds ``card`` (every other seat's card equally likely)."""
 

@@ -645,7 +645,7 @@ class HeuristicInference:
     def _pick(self, rng: random.Random) -> _Particle:
         """A particle for a sample: uniformly, or by the weights of :meth:`weigh`."""
         parts, w = self.parts, self._weights
-        if w is None or len(w) != len(parts):
+        if w is None:
             return parts[rng.randrange(len(parts))]
         return rng.choices(parts, weights=w)[0]
 
