@@ -73,6 +73,8 @@ REPAIRED_FALLBACK = f"{REPAIRED}:infer_fallback=0.02"
 REPAIRED_GAME = f"{REPAIRED}:reward=game"
 # more particles, more repairs: the real card the likeliest 36.3% of the time instead of 32.9% (hand_reading.py)
 REPAIRED_P100 = REPAIRED.replace("particles=30:infer_repairs=300", "particles=100:infer_repairs=1000")
+# the same particles weighed by the belief (the real card the likeliest 37.2% instead of 36.3%)
+REPAIRED_P100_WEIGH = f"{REPAIRED_P100}:infer_weigh=1"
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -120,6 +122,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-p100-vs-5-heuristic-seed99": ("premium", 6, [f"ismcts:{REPAIRED_P100}"]
                                                            + ["heuristic"] * 5, 67, 99),
+    "premium6-ismcts-repairs-p100-weigh-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_P100_WEIGH}"]
+                                                          + ["heuristic"] * 5, 67, 2026),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
     "premium6-ismcts-repairs-iters1000-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_1000}"]
                                                          + ["heuristic"] * 5, 67, 2026),
