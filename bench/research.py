@@ -122,6 +122,9 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
                                                     + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-p100-vs-5-heuristic-seed99": ("premium", 6, [f"ismcts:{REPAIRED_P100}"]
                                                            + ["heuristic"] * 5, 67, 99),
+    # the premium network as a light tilt on the same reading search (every candidate kept, as in 2019 4p)
+    "premium6-prior0.01-repairs-p100-vs-5-heuristic": ("premium", 6, [guided(
+        "premium6.npz", f"lam=0:prune=0:beta=0.01:{REPAIRED_P100}")] + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-p100-weigh-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_P100_WEIGH}"]
                                                           + ["heuristic"] * 5, 67, 2026),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
