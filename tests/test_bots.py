@@ -456,6 +456,63 @@ def test_a_soft_fallback_filter_serves_where_the_exact_one_has_no_particle_left(
         HeuristicInference(4, eps=0.1, fallback_eps=0.02)
 
 
+@pytest.mark.parametrize("edition,n,model", [("classic", 4, {}), ("premium", 6, {"repairs": 200}),
+                                             ("2019", 4, {"eps": 0.05, "repairs": 20})])
+def test_the_models_chances_shared_between_particles_change_nothing(edition: str, n: int, model: dict[str, float],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The filter reuses the heuristic model's chances for particles in which the seat to move knows the
+    same (its hand, what it saw): the particles, their decisions and their weights are exactly those of
+    a filter that asks the model for every particle, with far fewer questions to the model."""
+    from helpers import read_by_seat0
+
+    from loveletter.bots import infer
+
+    asked = {"shared": 0, "alone": 0}
+    counting = "shared"
+    scores = infer.heuristic_scores
+
+    def counted(*args: object) -> object:
+        asked[counting] += 1
+        return scores(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(infer, "heuristic_scores", counted)
+
+    class NeverKept(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: object, value: object) -> None:
+            pass
+
+    class AskEveryTime(infer.HeuristicInference):
+        def _step(self, p, log, force=True):  # type: ignore[no-untyped-def]
+            self._chances = NeverKept()
+            return super()._step(p, log, force)
+
+    class Both:
+        def __init__(self, seed: int) -> None:
+            self.shared = infer.HeuristicInference(40, seed=seed, **model)
+            self.alone = AskEveryTime(40, seed=seed, **model)
+
+        def update(self, view: object) -> None:
+            nonlocal counting
+            counting = "shared"
+            self.shared.update(view)  # type: ignore[arg-type]
+            counting = "alone"
+            self.alone.update(view)  # type: ignore[arg-type]
+
+        def played(self, view: object, d: object) -> None:
+            self.shared.played(view, d)  # type: ignore[arg-type]
+            self.alone.played(view, d)  # type: ignore[arg-type]
+
+    checked = 0
+    for _g, _view, both in read_by_seat0(edition, n, range(2),
+                                         lambda seed: [HeuristicBot(seed=seed * 10 + s) for s in range(n)], Both):
+        assert [p.order for p in both.shared.parts] == [p.order for p in both.alone.parts]
+        assert [p.weight for p in both.shared.parts] == [p.weight for p in both.alone.parts]
+        assert [p.decisions for p in both.shared.parts] == [p.decisions for p in both.alone.parts]
+        checked += bool(both.shared.parts)
+    assert checked >= 5, checked
+    assert 0 < asked["shared"] < asked["alone"] / 1.5, asked
+
+
 def test_weighing_the_particles_by_a_belief_moves_the_samples_and_the_guesses_to_its_cards() -> None:
     """``weigh``: a belief sure of one seat's card makes nearly every sample and the guesses' shares give that
     card, when a particle has it; the next update forgets the weights."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..engine import Decision, Game, Play, View
 from ..engine.errors import LoveLetterError
+from ..engine.views import private_fields
 from .belief import BeliefFollower
 from .heuristic import scores as heuristic_scores
 
@@ -117,6 +118,8 @@ class HeuristicInference:
         self.alive = False
         self.fixed: dict[int, str] = {}
         self._weights: list[float] | None = None  # the particles' weights for samples (see :meth:`weigh`)
+        # the heuristic model's chances by what the seat to move knows (see :meth:`_seat_key`), this update
+        self._chances: dict[tuple[Any, ...], dict[Decision, float]] = {}
 
     @property
     def soft(self) -> bool:
@@ -181,6 +184,7 @@ class HeuristicInference:
         particles rather than the caller's decision."""
         self._serving = self
         self._weights = None
+        self._chances = {}
         alive = self._update_own(view)
         if self.fallback is not None and self.fallback.update(view) and not alive:
             self._serving = self.fallback
@@ -421,17 +425,22 @@ class HeuristicInference:
         if force and not self._force_draw(p, seat, log, before):
             return False
         g = p.game
-        view = g.view(seat)
-        legal = view.legal
-        if len(legal) == 1:
-            probs = {legal[0]: 1.0}
-        elif self.model is not None:
-            probs = self._mixed(self.model(view), legal)
-        else:
-            f = p.follow.get(seat)
-            if f is None:
-                f = p.follow[seat] = BeliefFollower()
-            probs = self._model(legal, heuristic_scores(view, f(view)))
+        key = (self.temp, self.eps, *self._seat_key(g, seat)) if self.model is None else None
+        probs = self._chances.get(key) if key is not None else None
+        if probs is None:
+            view = g.view(seat)
+            legal = view.legal
+            if len(legal) == 1:
+                probs = {legal[0]: 1.0}
+            elif self.model is not None:
+                probs = self._mixed(self.model(view), legal)
+            else:
+                f = p.follow.get(seat)
+                if f is None:
+                    f = p.follow[seat] = BeliefFollower()
+                probs = self._model(legal, heuristic_scores(view, f(view)))
+            if key is not None:
+                self._chances[key] = probs
         if len(probs) > 1:
             nxt = log[before]
             if nxt["kind"] != "play":  # a look, a Chancellor's return, ...: a choice whose events agree
@@ -451,6 +460,21 @@ class HeuristicInference:
         g.apply(d)
         p.decisions.append(d)
         return self._agrees(g, log, before)
+
+    @staticmethod
+    def _seat_key(g: Game, seat: int) -> tuple[Any, ...]:
+        """What ``seat`` knows in particle ``g``, as far as it differs between particles: every particle
+        agrees with our log, so the public events are the same in all, and only the seat's hand and the
+        private fields of the events it saw (its draws, its looks, ...) tell them apart. The heuristic
+        model of the seat (its scores, its belief replay) reads nothing else, so particles with the same
+        key get the same chances. The log's length is part of the key (the same update sees several)."""
+        log = g.redacted_log(seat)
+        seen = []
+        for i, e in enumerate(log):
+            for f in private_fields(e["kind"]):
+                if f in e:
+                    seen.append((i, f, e[f]))
+        return (seat, len(log), g.hand(seat), tuple(seen))
 
     def _model(self, legal: Sequence[Decision], sc: Mapping[Decision, float]) -> dict[Decision, float]:
         """The model's chance of each legal decision (only those it may make): the heuristic's best
