@@ -36,8 +36,13 @@ class LogMixin(GameState):
         if len(cached) < len(events):
             if full:
                 cached.extend(e.full() for e in events[len(cached):])
+            elif reader is None:
+                cached.extend(e.for_seat(None) for e in events[len(cached):])
             else:
-                cached.extend(e.for_seat(reader) for e in events[len(cached):])
+                # what the reader sees of an event it has no private part of is the spectators' form: share it
+                public = self.redacted_log(None)
+                cached.extend(e.for_seat(reader) if e.private is not None and reader in e.to else public[i]
+                              for i, e in enumerate(events[len(cached):], len(cached)))
         return tuple(cached)
 
     def _built_events(self) -> list[Event]:
