@@ -75,6 +75,8 @@ REPAIRED_GAME = f"{REPAIRED}:reward=game"
 REPAIRED_P100 = REPAIRED.replace("particles=30:infer_repairs=300", "particles=100:infer_repairs=1000")
 # the same particles weighed by the belief (the real card the likeliest 37.2% instead of 36.3%)
 REPAIRED_P100_WEIGH = f"{REPAIRED_P100}:infer_weigh=1"
+# three times the particles again (38.4% instead of 36.3%)
+REPAIRED_P300 = REPAIRED_P100.replace("particles=100", "particles=300")
 INFER_FAST = "infer=heuristic:particles=30:guesses_by=infer:positions=particles"
 # the guided search reading hands with its own policy network as the model of the other seats
 POLICY_READ = "infer=policy:particles=30:infer_eps=0.05:guesses_by=infer:positions=redealt"
@@ -125,6 +127,8 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     # the premium network as a light tilt on the same reading search (every candidate kept, as in 2019 4p)
     "premium6-prior0.01-repairs-p100-vs-5-heuristic": ("premium", 6, [guided(
         "premium6.npz", f"lam=0:prune=0:beta=0.01:{REPAIRED_P100}")] + ["heuristic"] * 5, 67, 2026),
+    "premium6-ismcts-repairs-p300-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_P300}"]
+                                                    + ["heuristic"] * 5, 67, 2026),
     "premium6-ismcts-repairs-p100-weigh-vs-5-heuristic": ("premium", 6, [f"ismcts:{REPAIRED_P100_WEIGH}"]
                                                           + ["heuristic"] * 5, 67, 2026),
     # the same reading with ten times the budget (a long row: it resumes from its journal)
