@@ -79,7 +79,7 @@ def weighted_shares(parts: Sequence[Any], dists: Mapping[int, Mapping[str, float
 
 def measure(edition: str, players: int, games: int, particles: int, bot: str = "heuristic",
             temp: float = 0.0, eps: float = 0.0, model: str | None = None, repairs: int = 0,
-            fallback_eps: float = 0.0, first_seed: int = 0) -> dict[str, object]:
+            fallback_eps: float = 0.0, first_seed: int = 0, share: bool = True) -> dict[str, object]:
     seat_model = None
     if model:  # the policy network of a model file as the model of the other seats
         from loveletter.rl.guided import NetworkGuide
@@ -90,15 +90,18 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
     weighted_top = dict.fromkeys(POWERS, 0.0)
     hands = all_hands = decisions = with_particles = 0
     t0 = time.time()
+    filter_time = 0.0  # in the filter's updates only (the CPU time of this process)
     for gi in range(first_seed, first_seed + games):
         g = Game(edition, players, seed=gi)
         bots = [make_bot(bot, seed=gi * 10 + s, edition=edition, players=players) for s in range(players)]
         inf = HeuristicInference(particles, seed=gi, temp=temp, eps=eps, model=seat_model, repairs=repairs,
-                                 fallback_eps=fallback_eps)
+                                 fallback_eps=fallback_eps, share=share)
         for seat, view, d in play_through(g, bots):
             if seat == 0 and len(view.legal) > 1:
                 decisions += 1
+                t1 = time.process_time()
                 alive = inf.update(view)
+                filter_time += time.process_time() - t1
                 with_particles += alive
                 b = Belief(view)
                 pool = b.pool()
@@ -140,7 +143,7 @@ def measure(edition: str, players: int, games: int, particles: int, bot: str = "
             "all_mix_top1": {str(a): round(x / max(1, all_hands), 4) for a, x in mix_top.items()},
             "all_product_top1": round(prod_top / max(1, all_hands), 4),
             "all_weighted_top1": {str(a): round(x / max(1, all_hands), 4) for a, x in weighted_top.items()},
-            "seconds": round(time.time() - t0, 1)}
+            "share": share, "seconds": round(time.time() - t0, 1), "filter_cpu_seconds": round(filter_time, 1)}
 
 
 def main() -> None:
@@ -157,9 +160,11 @@ def main() -> None:
     ap.add_argument("--fallback-eps", type=float, default=0.0,
                     help="a soft second filter (this eps) where the exact one has no particle left")
     ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed (games are seeded in a row)")
+    ap.add_argument("--no-share", action="store_true",
+                    help="ask the seats' model for every particle (the same reading, slower: to measure the sharing)")
     a = ap.parse_args()
     print(json.dumps(measure(a.edition, a.players, a.games, a.particles, a.bots, a.temp, a.eps, a.model, a.repairs,
-                             a.fallback_eps, a.first_seed)))
+                             a.fallback_eps, a.first_seed, not a.no_share)))
 
 
 if __name__ == "__main__":

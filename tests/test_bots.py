@@ -477,19 +477,10 @@ def test_the_models_chances_shared_between_particles_change_nothing(edition: str
 
     monkeypatch.setattr(infer, "heuristic_scores", counted)
 
-    class NeverKept(dict):  # type: ignore[type-arg]
-        def __setitem__(self, key: object, value: object) -> None:
-            pass
-
-    class AskEveryTime(infer.HeuristicInference):
-        def _step(self, p, log, force=True):  # type: ignore[no-untyped-def]
-            self._chances = NeverKept()
-            return super()._step(p, log, force)
-
     class Both:
         def __init__(self, seed: int) -> None:
             self.shared = infer.HeuristicInference(40, seed=seed, **model)
-            self.alone = AskEveryTime(40, seed=seed, **model)
+            self.alone = infer.HeuristicInference(40, seed=seed, share=False, **model)
 
         def update(self, view: object) -> None:
             nonlocal counting

@@ -82,6 +82,10 @@ class HeuristicInference:
     :meth:`update`. With many distinct cards and seats (premium), few random particles hold the card
     a seat turns out to have, and without repairs the filter rarely keeps any.
 
+    The model is asked once for all the particles in which the seat to move knows the same (its hand,
+    what it saw): they get the same chances. ``share=False`` asks it for every particle, which gives the
+    same particles more slowly (to measure what the sharing saves).
+
     ``fallback_eps`` > 0 keeps a second filter beside this one, the same but for a soft model with that
     ``eps``, brought up to every view; its particles serve the samples at the decisions where this filter
     has none left (kept up at every decision, it has its own repairs for each, as this one does). In
@@ -91,15 +95,15 @@ class HeuristicInference:
 
     def __init__(self, particles: int = 200, seed: int = 0, moves: int | None = None,
                  temp: float = 0.0, eps: float = 0.0, model: SeatModel | None = None, repairs: int = 0,
-                 fallback_eps: float = 0.0) -> None:
+                 fallback_eps: float = 0.0, share: bool = True) -> None:
         if temp < 0 or not 0 <= eps <= 1 or not 0 <= fallback_eps <= 1:
             raise ValueError("temp must be >= 0, eps and fallback_eps between 0 and 1")
         if repairs < 0:
             raise ValueError("repairs must be >= 0")
         if fallback_eps and (model is not None or eps or temp):
             raise ValueError("fallback_eps backs up the exact heuristic model: no model, temp or eps with it")
-        self.fallback = (HeuristicInference(particles, seed=seed + 1, moves=moves, eps=fallback_eps, repairs=repairs)
-                         if fallback_eps > 0 else None)
+        self.fallback = (HeuristicInference(particles, seed=seed + 1, moves=moves, eps=fallback_eps, repairs=repairs,
+                                            share=share) if fallback_eps > 0 else None)
         self._serving: HeuristicInference = self  # the filter whose particles answer for samples
         if model is not None and temp:
             raise ValueError("temp (infer_temp) softens the heuristic model only: a given model has its own chances")
@@ -120,6 +124,7 @@ class HeuristicInference:
         self._weights: list[float] | None = None  # the particles' weights for samples (see :meth:`weigh`)
         # the heuristic model's chances by what the seat to move knows (see :meth:`_seat_key`), this update
         self._chances: dict[tuple[Any, ...], dict[Decision, float]] = {}
+        self.share = share  # False asks the model for every particle (the same particles, slower: to measure)
 
     @property
     def soft(self) -> bool:
@@ -425,7 +430,7 @@ class HeuristicInference:
         if force and not self._force_draw(p, seat, log, before):
             return False
         g = p.game
-        key = (self.temp, self.eps, *self._seat_key(g, seat)) if self.model is None else None
+        key = (self.temp, self.eps, *self._seat_key(g, seat)) if self.share and self.model is None else None
         probs = self._chances.get(key) if key is not None else None
         if probs is None:
             view = g.view(seat)
