@@ -223,3 +223,31 @@ def test_errors_survive_pickling() -> None:
     assert (e.code, e.message) == ("target_self", "no")
     r = pickle.loads(pickle.dumps(RecordError("bad", 3)))
     assert r.index == 3 and str(r) == "decision 3: bad"
+
+
+@pytest.mark.parametrize("edition, players", [("classic", 4), ("premium", 6), ("2019", 5)])
+def test_redacted_logs_are_each_readers_own_and_as_long_as_the_round(edition: str, players: int) -> None:
+    """Every reader's log has one entry per event (``log_length``), whenever it is asked for: each entry
+    is the event's spectator form or its whole form, and a draw's card is in the drawing seat's log only."""
+    from helpers import random_positions
+
+    rng = random.Random(5)
+    draws = 0
+    for seed in range(3):
+        for g in random_positions(edition, players, seed, max_rounds=2):
+            if rng.random() < 0.5:  # build the logs at different moments, in different orders
+                continue
+            readers = [None, *range(players)]
+            rng.shuffle(readers)
+            logs = {r: g.redacted_log(r) for r in readers}
+            full = g.redacted_log(None, full=True)
+            assert {len(x) for x in logs.values()} == {len(full)} == {g.log_length()}
+            for i, whole in enumerate(full):
+                for seat in range(players):
+                    assert dict(logs[seat][i]) in (dict(logs[None][i]), dict(whole))
+                if whole["kind"] == "draw" and "card" in whole:
+                    draws += 1
+                    assert "card" not in logs[None][i]
+                    for seat in range(players):
+                        assert ("card" in logs[seat][i]) == (seat == whole["seat"]), (seat, dict(whole))
+    assert draws > 50

@@ -285,7 +285,7 @@ class HeuristicInference:
             moved = False
             kept: list[_Particle] = []
             for p in self.parts:
-                before = len(p.game.redacted_log(me))
+                before = p.game.log_length()
                 if before == target:
                     if p.game.to_move == me:
                         kept.append(p)
@@ -315,7 +315,7 @@ class HeuristicInference:
             return None
         me, target = self.me, len(log) if upto is None else upto
         for _ in range(400):
-            n = len(p.game.redacted_log(me))
+            n = p.game.log_length()
             if n == target:
                 return p if upto is not None or p.game.to_move == me else None
             if n > target or not self._step(p, log, force=False):
@@ -356,10 +356,10 @@ class HeuristicInference:
         play of a card it holds in ``p``, its other card is swapped for any other."""
         g = self._start_game(p.order)
         for d in p.decisions:
-            if len(g.redacted_log(self.me)) >= before:
+            if g.log_length() >= before:
                 break
             g.apply(d)
-        if len(g.redacted_log(self.me)) != before:
+        if g.log_length() != before:
             return None
         values = self.values
         for k in range(before, len(log)):
@@ -416,7 +416,7 @@ class HeuristicInference:
 
     def _step(self, p: _Particle, log: Sequence[Mapping[str, Any]], force: bool = True) -> bool:
         g = p.game
-        before = len(g.redacted_log(self.me))
+        before = g.log_length()
         seat = g.to_move
         if seat is None or g.round_over or before >= len(log):
             return False

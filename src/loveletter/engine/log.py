@@ -26,6 +26,10 @@ class LogMixin(GameState):
         """This round's events, oldest first (built lazily from the internal log; read-only)."""
         return tuple(self._built_events())
 
+    def log_length(self) -> int:
+        """How many events this round has so far: the length of every reader's :meth:`redacted_log`."""
+        return len(self._log)
+
     def redacted_log(self, reader: int | None, full: bool = False) -> tuple[Mapping[str, Any], ...]:
         """This round's events as ``reader`` sees them (``full``: everything), kept up to date incrementally."""
         events = self._built_events()
