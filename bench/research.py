@@ -185,6 +185,11 @@ ROWS: dict[str, tuple[str, int, list[str], int, int]] = {
     "classic4-ismcts-redealt-game-iters1000-vs-3-heuristic-seed5": ("classic", 4,
                                                                     [f"ismcts:{REDEALT_1000}:reward=game"]
                                                                     + ["heuristic"] * 3, 100, 5),
+    # the guided version of that search: v3's prior only tilts the comparison of the candidates (prune=0,
+    # beta=0.01, the light tilt that held the 2019 row at twice par), same three deal sets
+    **{f"classic4-prior0.01-redealt-game-iters1000-vs-3-heuristic{tail}": (
+        "classic", 4, [guided(C4V3, f"lam=0:prune=0:beta=0.01:{REDEALT_1000}:reward=game")] + ["heuristic"] * 3,
+        100, seed) for tail, seed in (("", 2026), ("-seed99", 99), ("-seed5", 5))},
     # the iters=300 search whose later decisions of our seat are searched too (later=tree), on the iters=300 deals
     "classic4-ismcts-tree-redealt-iters300-vs-3-heuristic": ("classic", 4, [f"ismcts:{TREE_300}"]
                                                              + ["heuristic"] * 3, 100, 2026),
