@@ -31,8 +31,10 @@ from loveletter.arena import JournalError, read_journal, run_arena, standings, w
 from loveletter.arena.elo import bradley_terry
 
 ROOT = Path(__file__).resolve().parents[1]
-M = ROOT / "examples" / "models"
-CANDIDATES = ROOT / "bench" / "results" / "candidates"  # models measured but not shipped
+# model files named relative to the repository (main() works from there), so that a row's line-up, and the
+# first line of its kept journal, read the same in every checkout
+M = Path("examples") / "models"
+CANDIDATES = Path("bench") / "results" / "candidates"  # models measured but not shipped
 C4V3 = str(CANDIDATES / "classic4-v3.npz")  # classic4.npz until PPO against heuristic made v4
 Z4V3 = str(CANDIDATES / "2019-4-v3.npz")  # 2019-4.npz until PPO against heuristic made v4
 Z4EI = str(CANDIDATES / "2019-4-ei.npz")  # v3 after one expert iteration on the redealt reading search's choices
@@ -40,12 +42,17 @@ V2 = str(CANDIDATES / "classic2-v2.npz")  # classic2.npz until c2h7a replaced it
 
 
 
+def model_path(name: str) -> Path:
+    """A shipped model by its file name (``classic4.npz``), or any other by its path (``CANDIDATES / ...``)."""
+    return Path(name) if Path(name).parent != Path(".") else M / name
+
+
 def policy(name: str) -> str:
-    return f"loveletter.rl.policy_bot:PolicyBot:path={M / name}"
+    return f"loveletter.rl.policy_bot:PolicyBot:path={model_path(name)}"
 
 
 def guided(name: str, budget: str) -> str:
-    return f"loveletter.rl.guided:GuidedISMCTS:model={M / name}:{budget}"
+    return f"loveletter.rl.guided:GuidedISMCTS:model={model_path(name)}:{budget}"
 
 
 INFER = "iters=100:rollout=heuristic:infer=heuristic:particles=100"
@@ -485,6 +492,10 @@ def main() -> None:
     ap.add_argument("--status", action="store_true", help="show the rows' games so far (from their journals)")
     ap.add_argument("--pool", help="comma-separated finished rows of one bot: their games added up")
     args = ap.parse_args()
+    args.out = args.out.resolve()
+    if args.journals:
+        args.journals = args.journals.resolve()
+    os.chdir(ROOT)  # the line-ups name model files relative to the repository
     if args.pool:
         pool(args.pool.split(","), load(args.out))
         return
